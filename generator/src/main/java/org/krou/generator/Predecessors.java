@@ -1,0 +1,123 @@
+package org.krou.generator;
+
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+
+/**
+ * Un-move generation: the same-layer predecessors of a board.
+ *
+ * <p>A predecessor of a mover-relative board {@code p} (X to move) is a board {@code q} (Y to
+ * move) with a legal move that captures nothing and leads to {@code p}. In Y's frame
+ * {@code r = rotate(p)}, Y's move emptied some pit {@code i} of Y's row ({@code r[i] == 0}) and
+ * sowed {@code s >= 1} seeds over the other eleven pits in order: the pit {@code d} steps after
+ * {@code i} received {@code s/11 + (d <= s%11 ? 1 : 0)} seeds. Un-sowing takes them back, and
+ * the forward move is then replayed on the capture rule: the last seed must not make a capture
+ * (under {@code abapa} a grand slam, which captures nothing, counts as non-capturing). Moves that
+ * reach {@code p} with a non-empty X row are always legal (they fed X if X had to be fed, and
+ * they do not leave X without seeds), so no other check is needed; a board whose mover has no
+ * seeds has no same-layer predecessor.
+ *
+ * <p>Every (predecessor, move) pair is produced once, so the number of predecessors found over a
+ * layer equals the number of same-layer moves counted by {@link ExitPhase}. Allocation-free:
+ * one instance per thread.
+ *
+ * <pre>{@code
+ * Predecessors pred = new Predecessors(Variant.ABAPA);
+ * int k = pred.generate(board);      // ranks in pred.ranks()[0..k)
+ * }</pre>
+ */
+public final class Predecessors {
+    /** Upper bound on the predecessors of one board: 6 pits times at most 48 seed counts. */
+    public static final int MAX = 6 * 49;
+
+    private final boolean abapa;
+    private final int[] r = new int[12];
+    private final int[] q = new int[12];
+    private final long[] ranks = new long[MAX];
+
+    /** A generator for one thread. */
+    public Predecessors(Variant variant) {
+        this.abapa = variant == Variant.ABAPA;
+    }
+
+    /** The ranks written by the last {@link #generate(int[])}. */
+    public long[] ranks() {
+        return ranks;
+    }
+
+    /**
+     * Finds the same-layer predecessors of {@code p} (mover-relative) and writes their ranks
+     * (in the layer of {@code p}'s seed count) to {@link #ranks()}.
+     *
+     * @return how many were found
+     */
+    public int generate(int[] p) {
+        if (p[0] + p[1] + p[2] + p[3] + p[4] + p[5] == 0) {
+            return 0;
+        }
+        for (int k = 0; k < 6; k++) {
+            r[k] = p[k + 6];
+            r[k + 6] = p[k];
+        }
+        int xSeeds = r[6] + r[7] + r[8] + r[9] + r[10] + r[11];
+        int count = 0;
+        for (int i = 0; i < 6; i++) {
+            if (r[i] != 0) {
+                continue;
+            }
+            System.arraycopy(r, 0, q, 0, 12);
+            int d = 1;
+            for (; d <= 11; d++) {
+                int j = i + d < 12 ? i + d : i + d - 12;
+                if (r[j] == 0) {
+                    break;
+                }
+                q[j]--;
+                q[i] = d;
+                if (!captures(j, xSeeds)) {
+                    ranks[count++] = PositionIndex.rank(q);
+                }
+            }
+            if (d == 12) {
+                count = longSowings(i, xSeeds, count);
+            }
+        }
+        return count;
+    }
+
+    /** Sowings of 12 seeds or more from pit {@code i}: every other pit received at least one. */
+    private int longSowings(int i, int xSeeds, int count) {
+        for (int s = 12; ; s++) {
+            int full = s / 11;
+            int rem = s - full * 11;
+            for (int d = 1; d <= 11; d++) {
+                int j = i + d < 12 ? i + d : i + d - 12;
+                int take = full + (d <= rem ? 1 : 0);
+                if (r[j] < take) {
+                    return count; // more seeds need at least as many in every pit
+                }
+                q[j] = r[j] - take;
+            }
+            q[i] = s;
+            int last = i + (rem == 0 ? 11 : rem);
+            if (!captures(last < 12 ? last : last - 12, xSeeds)) {
+                ranks[count++] = PositionIndex.rank(q);
+            }
+        }
+    }
+
+    /** Would a sowing whose last seed fell in {@code last} (Y's frame, board r) capture? */
+    private boolean captures(int last, int xSeeds) {
+        if (last < 6) {
+            return false;
+        }
+        int taken = 0;
+        for (int k = last; k >= 6 && (r[k] == 2 || r[k] == 3); k--) {
+            taken += r[k];
+        }
+        if (taken == 0) {
+            return false;
+        }
+        return !(abapa && taken == xSeeds); // a cancelled grand slam captures nothing
+    }
+}

@@ -1,0 +1,28 @@
+package org.krou.generator;
+
+/** Receives progress from the phases; implementations must be thread-safe. */
+public interface Progress {
+    /** Ignores everything. */
+    Progress NONE = new Progress() {
+        @Override
+        public void phase(int seeds, String name, long units) {
+        }
+
+        @Override
+        public void advance(long units) {
+        }
+
+        @Override
+        public void layerDone(int seeds, long positions, double seconds, boolean reused) {
+        }
+    };
+
+    /** A phase of layer {@code seeds} starts with {@code units} of work. */
+    void phase(int seeds, String name, long units);
+
+    /** {@code units} more of the current phase are done. */
+    void advance(long units);
+
+    /** Layer {@code seeds} is finished (or was reused from disk). */
+    void layerDone(int seeds, long positions, double seconds, boolean reused);
+}

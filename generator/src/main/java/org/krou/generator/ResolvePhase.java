@@ -1,0 +1,158 @@
+package org.krou.generator;
+
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+
+/**
+ * Phase 2 of a layer: resolves the values inside the layer, largest magnitude first, by walking
+ * predecessors.
+ *
+ * <p>For a threshold {@code t} from {@code n} down to 1, let {@code G_t} be the positions worth at
+ * least {@code t} and {@code B_t} those worth at most {@code -t}. They are the least sets with
+ * <ul>
+ *   <li>{@code p} in {@code G_t} if its best exit is at least {@code t} or one of its same-layer
+ *       moves reaches a child in {@code B_t};</li>
+ *   <li>{@code p} in {@code B_t} if its best exit is at most {@code -t} and every same-layer move
+ *       reaches a child in {@code G_t}.</li>
+ * </ul>
+ * (Endless play is worth 0, so holding {@code t > 0} means forcing a capture in finite time: a
+ * reachability game, whose winning region is the least fixed point.) Both sets only grow as
+ * {@code t} falls, so each level starts from the previous one: the new members of level
+ * {@code t} are worth exactly {@code +t} or {@code -t}. Seeds of the level are the positions
+ * whose exit is exactly {@code t}, and those with exit exactly {@code -t} whose counter already
+ * reached zero; from each new member the predecessors are generated: a {@code -t} member makes
+ * every unresolved predecessor {@code +t}; a {@code +t} member lowers each unresolved
+ * predecessor's counter, and a predecessor whose counter reaches zero while its exit is at most
+ * {@code -t} becomes {@code -t} (otherwise it waits for the level of its exit). What is left
+ * unresolved after level 1 is worth 0. Every position is expanded at most once: the phase is
+ * linear in the number of moves of the layer.
+ *
+ * <p>Parallel: threads take chunks of the layer, claim seeds with a compare-and-set on the state
+ * byte, and follow each claim depth-first on a private stack; counters are lowered with
+ * compare-and-set loops, so each position is resolved by exactly one thread.
+ */
+final class ResolvePhase {
+    private static final long CHUNK = 1 << 16;
+
+    private ResolvePhase() {
+    }
+
+    static void run(LayerState layer, Variant variant, int threads, Progress progress) {
+        int n = layer.seeds;
+        Worker[] workers = new Worker[threads];
+        for (int w = 0; w < threads; w++) {
+            workers[w] = new Worker(layer, variant);
+        }
+        for (int t = n; t >= 1; t--) {
+            final int level = t;
+            Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> {
+                workers[worker].seedLevel(level, from, to);
+                progress.advance(to - from);
+            });
+        }
+        ByteBigArray state = layer.state;
+        Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> {
+            for (long i = from; i < to; i++) {
+                if (LayerState.unresolved(state.get(i))) {
+                    state.set(i, (byte) 0);
+                }
+            }
+        });
+    }
+
+    /** One thread's scratch: the predecessor generator and the depth-first stack. */
+    private static final class Worker {
+        private final LayerState layer;
+        private final ByteBigArray state;
+        private final ByteBigArray exit;
+        private final Predecessors pred;
+        private final int[] board = new int[12];
+        private long[] stack = new long[1 << 12];
+        private int top;
+
+        Worker(LayerState layer, Variant variant) {
+            this.layer = layer;
+            this.state = layer.state;
+            this.exit = layer.exit;
+            this.pred = new Predecessors(variant);
+        }
+
+        void seedLevel(int t, long from, long to) {
+            byte plus = (byte) t;
+            byte minus = (byte) -t;
+            for (long i = from; i < to; i++) {
+                byte s = state.get(i);
+                if (s < LayerState.UNRESOLVED) {
+                    continue;
+                }
+                byte e = exit.get(i);
+                if (e == plus) {
+                    if (state.compareAndSet(i, s, plus)) {
+                        push(i);
+                        drain(t);
+                    }
+                } else if (e == minus && s == LayerState.UNRESOLVED) {
+                    if (state.compareAndSet(i, s, minus)) {
+                        push(i);
+                        drain(t);
+                    }
+                }
+            }
+        }
+
+        private void drain(int t) {
+            byte plus = (byte) t;
+            byte minus = (byte) -t;
+            while (top > 0) {
+                long p = stack[--top];
+                boolean won = state.get(p) > 0;
+                PositionIndex.unrank(layer.seeds, p, board);
+                int k = pred.generate(board);
+                long[] ranks = pred.ranks();
+                for (int j = 0; j < k; j++) {
+                    long q = ranks[j];
+                    if (won) {
+                        lowerCounter(q, t, minus);
+                    } else {
+                        byte s = state.get(q);
+                        if (s >= LayerState.UNRESOLVED && state.compareAndSet(q, s, plus)) {
+                            push(q);
+                        } else if (s >= LayerState.UNRESOLVED) {
+                            j--; // lost a race with a counter update: look again
+                        }
+                    }
+                }
+            }
+        }
+
+        /** One more move of {@code q} reaches a child worth at least {@code t}. */
+        private void lowerCounter(long q, int t, byte minus) {
+            while (true) {
+                byte s = state.get(q);
+                if (s < LayerState.UNRESOLVED) {
+                    return;
+                }
+                if (s == LayerState.UNRESOLVED) {
+                    throw new IllegalStateException("counter underflow at position " + q
+                            + " of layer " + layer.seeds + ": predecessor and move counts disagree");
+                }
+                byte lowered = (byte) (s - 1);
+                if (state.compareAndSet(q, s, lowered)) {
+                    if (lowered == LayerState.UNRESOLVED && exit.get(q) <= -t
+                            && state.compareAndSet(q, lowered, minus)) {
+                        push(q);
+                    }
+                    return;
+                }
+            }
+        }
+
+        private void push(long p) {
+            if (top == stack.length) {
+                stack = java.util.Arrays.copyOf(stack, stack.length * 2);
+            }
+            stack[top++] = p;
+        }
+    }
+}
