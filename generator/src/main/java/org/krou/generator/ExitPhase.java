@@ -12,10 +12,13 @@ import org.krou.util.ByteBigArray;
  * <p>A capture of {@code c} seeds leads to a child in layer {@code n - c}, already solved: the move
  * is worth {@code c - value(child)}. A finished game (no legal move) is worth
  * {@link Rules#terminalValue(int[])} and has no moves. Non-capturing moves, cancelled grand slams
- * included, stay in the layer and are only counted here.
+ * included, stay in the layer and are only counted here. The legal-move filter of
+ * {@link Rules#generate} is applied inline (feeding; under awari, moves that leave the opponent
+ * seeds, unless none does) so that no child is copied.
  */
 final class ExitPhase {
     private static final long CHUNK = 1 << 15;
+    private static final int NO_EXIT = LayerState.NO_EXIT;
 
     private ExitPhase() {
     }
@@ -27,35 +30,44 @@ final class ExitPhase {
      */
     static void run(LayerState layer, ByteBigArray[] solved, Variant variant, int threads, Progress progress) {
         int n = layer.seeds;
+        boolean awari = variant == Variant.AWARI;
         Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> {
             int[] b = new int[12];
-            int[] children = new int[72];
-            int[] captured = new int[6];
-            int[] scratch = new int[12];
             int[] child = new int[12];
             PositionIndex.unrank(n, from, b);
             for (long i = from; i < to; i++) {
-                int mask = Rules.generate(b, variant, children, captured, scratch);
-                int best = NO_EXIT_INT;
+                boolean mustFeed = b[6] + b[7] + b[8] + b[9] + b[10] + b[11] == 0;
+                int best = NO_EXIT;
                 int same = 0;
-                if (mask == 0) {
-                    best = Rules.terminalValue(b);
-                } else {
-                    for (int pit = 0; pit < 6; pit++) {
-                        if ((mask & (1 << pit)) == 0) {
-                            continue;
+                int bestKeeping = NO_EXIT; // awari: among moves that leave the opponent seeds
+                int sameKeeping = 0;
+                boolean any = false;
+                for (int pit = 0; pit < 6; pit++) {
+                    int s = b[pit];
+                    if (s == 0 || (mustFeed && s < 6 - pit)) {
+                        continue;
+                    }
+                    any = true;
+                    int c = Rules.play(b, pit, variant, child);
+                    boolean keeps = !awari || child[0] + child[1] + child[2] + child[3] + child[4] + child[5] > 0;
+                    if (c == 0) {
+                        same++;
+                        if (keeps) {
+                            sameKeeping++;
                         }
-                        int c = captured[pit];
-                        if (c == 0) {
-                            same++;
-                            continue;
-                        }
-                        System.arraycopy(children, pit * 12, child, 0, 12);
+                    } else {
                         int v = c - solved[n - c].get(PositionIndex.rank(child));
-                        if (v > best) {
-                            best = v;
+                        best = Math.max(best, v);
+                        if (keeps) {
+                            bestKeeping = Math.max(bestKeeping, v);
                         }
                     }
+                }
+                if (!any) {
+                    best = Rules.terminalValue(b);
+                } else if (awari && (sameKeeping > 0 || bestKeeping != NO_EXIT)) {
+                    best = bestKeeping;
+                    same = sameKeeping;
                 }
                 layer.exit.set(i, (byte) best);
                 layer.state.set(i, (byte) (LayerState.UNRESOLVED + same));
@@ -64,6 +76,4 @@ final class ExitPhase {
             progress.advance(to - from);
         });
     }
-
-    private static final int NO_EXIT_INT = LayerState.NO_EXIT;
 }
