@@ -69,6 +69,11 @@ public final class ConsoleProgress implements Progress {
     }
 
     @Override
+    public void warn(String message) {
+        out.println("warning: " + message);
+    }
+
+    @Override
     public void layerDone(int seeds, long positions, double seconds, boolean reused) {
         if (!reused) {
             workedPositions += positions;

@@ -45,6 +45,9 @@ public final class Generator {
                 progress.layerDone(n, loaded.length(), (System.nanoTime() - t0) / 1e9, true);
                 continue;
             }
+            if (store != null && store.lastRefusal() != null) {
+                progress.warn("layer " + n + " on disk not reused (" + store.lastRefusal() + "): computing it again");
+            }
             LayerState layer = solve(n, values);
             values[n] = layer.state;
             if (store != null) {

@@ -23,6 +23,10 @@ public interface Progress {
     /** {@code units} more of the current phase are done. */
     void advance(long units);
 
+    /** Something the user should know, e.g. a damaged layer file that will be computed again. */
+    default void warn(String message) {
+    }
+
     /** Layer {@code seeds} is finished (or was reused from disk). */
     void layerDone(int seeds, long positions, double seconds, boolean reused);
 }

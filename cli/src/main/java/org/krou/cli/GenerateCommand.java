@@ -1,0 +1,87 @@
+package org.krou.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.krou.generator.ConsoleProgress;
+import org.krou.generator.Generator;
+import org.krou.generator.TableLayerStore;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code krou generate}: solve layers 0..N and write them as tables. */
+@Command(name = "generate", mixinStandardHelpOptions = true,
+        description = {"Solve every board with 0..N seeds by retrograde analysis and write one table per layer "
+                + "to DIR/<variant>/. Finished layers already on disk (intact header and checksums) are reused, "
+                + "so an interrupted run loses at most the layer in progress."})
+final class GenerateCommand implements Callable<Integer> {
+    /** The default size: builds in about a minute on a 2-core machine. */
+    static final int DEFAULT_SEEDS = 18;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-n", "--max-seeds"}, paramLabel = "N", defaultValue = "" + DEFAULT_SEEDS,
+            description = "Largest seed count to solve, 0..48 (default: ${DEFAULT-VALUE}).")
+    int maxSeeds;
+
+    @Option(names = "--variant", paramLabel = "V", defaultValue = "abapa", converter = VariantConverter.class,
+            description = "Rules: abapa (grand slam cancelled) or awari (Olympiad rules). Default: ${DEFAULT-VALUE}.")
+    Variant variant;
+
+    @Option(names = "--data", paramLabel = "DIR", defaultValue = "data",
+            description = "Table directory; tables go to DIR/<variant>/ (default: ${DEFAULT-VALUE}).")
+    Path data;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Worker threads (default: the number of cores).")
+    Integer threads;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (maxSeeds < 0 || maxSeeds > PositionIndex.MAX_SEEDS) {
+            throw new IllegalArgumentException("--max-seeds " + maxSeeds + " is out of range: expected 0..48");
+        }
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (t < 1 || t > 1024) {
+            throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
+        }
+        long positions = PositionIndex.cumulativeSize(maxSeeds);
+        out.printf(Locale.ROOT, "Generating %s layers 0..%d (%,d positions) into %s with %d threads%n",
+                variant.id(), maxSeeds, positions, data.resolve(variant.id()), t);
+        long t0 = System.nanoTime();
+        TableLayerStore store = new TableLayerStore(data, variant, t);
+        ConsoleProgress progress = new ConsoleProgress(System.out, maxSeeds);
+        new Generator(variant, t, store, progress).run(maxSeeds);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        out.printf(Locale.ROOT, "Done: %,d positions in %.1f s (%,.0f positions/s), %d layers computed, %d reused; "
+                        + "tables: %,d bytes (%.3f bits/position)%n",
+                positions, seconds, positions / seconds, store.written(), store.reused(),
+                store.totalBytes(maxSeeds), store.totalBytes(maxSeeds) * 8.0 / positions);
+        long rss = peakRssMiB();
+        if (rss >= 0) {
+            out.printf(Locale.ROOT, "Memory: peak RSS %d MiB%n", rss);
+        }
+        return Main.OK;
+    }
+
+    /** The process's peak resident set size from /proc/self/status, or -1 where unavailable. */
+    static long peakRssMiB() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+}
