@@ -29,6 +29,15 @@ final class ExitPhase {
      * @param solved values of the layers below, {@code solved[k]} for {@code k < layer.seeds}
      */
     static void run(LayerState layer, ByteBigArray[] solved, Variant variant, int threads, Progress progress) {
+        run(layer, solved, null, variant, threads, progress);
+    }
+
+    /**
+     * As {@link #run(LayerState, ByteBigArray[], Variant, int, Progress)}, also setting
+     * {@code dist} (if not null) to 0 for finished games and {@link DistancePhase#NONE} elsewhere.
+     */
+    static void run(LayerState layer, ByteBigArray[] solved, ByteBigArray dist, Variant variant, int threads,
+                    Progress progress) {
         int n = layer.seeds;
         boolean awari = variant == Variant.AWARI;
         Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> {
@@ -68,6 +77,9 @@ final class ExitPhase {
                 } else if (awari && (sameKeeping > 0 || bestKeeping != NO_EXIT)) {
                     best = bestKeeping;
                     same = sameKeeping;
+                }
+                if (dist != null) {
+                    dist.set(i, (byte) (any ? DistancePhase.NONE : 0));
                 }
                 layer.exit.set(i, (byte) best);
                 layer.state.set(i, (byte) (LayerState.UNRESOLVED + same));

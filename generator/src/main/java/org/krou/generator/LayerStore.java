@@ -22,6 +22,12 @@ public interface LayerStore {
      */
     void save(int seeds, ByteBigArray values, ByteBigArray exits) throws IOException;
 
+    /** True if layer {@code seeds} has an intact distance-to-conversion table. */
+    boolean hasDistances(int seeds);
+
+    /** Writes the distance-to-conversion table of a finished layer atomically. */
+    void saveDistances(int seeds, ByteBigArray dist) throws IOException;
+
     /** Why the last {@link #load} returned null, or null if the file was simply absent. */
     String lastRefusal();
 }

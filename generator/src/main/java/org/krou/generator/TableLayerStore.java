@@ -12,6 +12,7 @@ import org.krou.table.TableFile;
 import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
 import org.krou.table.TableWriter;
+import org.krou.table.WriterOptions;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
 
@@ -72,6 +73,27 @@ public final class TableLayerStore implements LayerStore {
         }
         writeStats(statsPath(seeds), LayerStats.of(seeds, values, threads), crc);
         written++;
+    }
+
+    @Override
+    public boolean hasDistances(int seeds) {
+        Path file = TableFormat.path(dataDir, variant, TableKind.DTC, seeds);
+        if (!Files.exists(file)) {
+            return false;
+        }
+        try (TableFile t = TableFile.open(file, TableKind.DTC, variant, seeds, true, new BlockCache(1))) {
+            t.verifyChecksums();
+            return true;
+        } catch (TableException e) {
+            refusal = e.getMessage();
+            return false;
+        }
+    }
+
+    @Override
+    public void saveDistances(int seeds, ByteBigArray dist) throws IOException {
+        Path file = TableFormat.path(dataDir, variant, TableKind.DTC, seeds);
+        TableWriter.write(file, TableKind.DTC, variant, seeds, dist, null, WriterOptions.DEFAULT);
     }
 
     @Override

@@ -1,0 +1,79 @@
+package org.krou.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.Arrays;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Rules;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+
+/**
+ * Distances to conversion, checked on every board up to {@value #MAX} seeds against their
+ * definition, move by move: a finished game is at 0; a winner is one ply more than its nearest
+ * value-optimal move (a value-optimal capture counting as 1), a loser one ply more than its
+ * farthest; positions worth 0 carry the marker. The breadth-first resolution must also give the
+ * same values as the depth-first one.
+ */
+class DistanceTest {
+    static final int MAX = 12;
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void distancesFollowTheirDefinition(Variant variant) throws Exception {
+        ByteBigArray[][] solved = Generator.solveWithDistances(variant, 2, MAX);
+        ByteBigArray[] values = solved[0];
+        ByteBigArray[] dist = solved[1];
+        ByteBigArray[] plain = new Generator(variant, 2, null, Progress.NONE).run(MAX);
+        int[] b = new int[12];
+        int[] children = new int[72];
+        int[] captured = new int[6];
+        int[] scratch = new int[12];
+        int[] child = new int[12];
+        int longest = 0;
+        for (int n = 0; n <= MAX; n++) {
+            long size = PositionIndex.size(n);
+            for (long r = 0; r < size; r++) {
+                assertEquals(plain[n].get(r), values[n].get(r), "value of layer " + n + " rank " + r);
+            }
+            PositionIndex.unrank(n, 0, b);
+            for (long r = 0; r < size; r++, PositionIndex.next(b)) {
+                int v = values[n].get(r);
+                int d = dist[n].get(r) & 0xFF;
+                int mask = Rules.generate(b, variant, children, captured, scratch);
+                int expected;
+                if (v == 0) {
+                    expected = DistancePhase.NONE;
+                } else if (mask == 0) {
+                    expected = 0;
+                } else {
+                    expected = v > 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE;
+                    for (int pit = 0; pit < 6; pit++) {
+                        if ((mask & (1 << pit)) == 0) {
+                            continue;
+                        }
+                        System.arraycopy(children, pit * 12, child, 0, 12);
+                        int c = captured[pit];
+                        long cr = PositionIndex.rank(child);
+                        if (c - values[n - c].get(cr) != v) {
+                            continue; // not value-optimal
+                        }
+                        int via = c > 0 ? 1 : 1 + (dist[n].get(cr) & 0xFF);
+                        expected = v > 0 ? Math.min(expected, via) : Math.max(expected, via);
+                    }
+                }
+                if (d != expected) {
+                    fail(variant.id() + " board " + Arrays.toString(b) + " value " + v + ": distance " + d
+                            + ", expected " + expected);
+                }
+                if (v != 0) {
+                    longest = Math.max(longest, d);
+                }
+            }
+        }
+        System.out.println(variant.id() + ": longest distance to conversion up to " + MAX + " seeds: " + longest);
+    }
+}
