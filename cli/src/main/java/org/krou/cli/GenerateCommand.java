@@ -42,6 +42,11 @@ final class GenerateCommand implements Callable<Integer> {
             description = "Worker threads (default: the number of cores).")
     Integer threads;
 
+    @Option(names = "--dtc",
+            description = "Also compute and store distance-to-conversion tables (DIR/<variant>/dtc-NN.krou), "
+                    + "which let the best move make progress. Slower; layers without them are recomputed.")
+    boolean dtc;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -53,12 +58,13 @@ final class GenerateCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
         }
         long positions = PositionIndex.cumulativeSize(maxSeeds);
-        out.printf(Locale.ROOT, "Generating %s layers 0..%d (%,d positions) into %s with %d threads%n",
-                variant.id(), maxSeeds, positions, data.resolve(variant.id()), t);
+        out.printf(Locale.ROOT, "Generating %s layers 0..%d (%,d positions)%s into %s with %d threads%n",
+                variant.id(), maxSeeds, positions, dtc ? " with distances to conversion" : "",
+                data.resolve(variant.id()), t);
         long t0 = System.nanoTime();
         TableLayerStore store = new TableLayerStore(data, variant, t);
         ConsoleProgress progress = new ConsoleProgress(System.out, maxSeeds);
-        new Generator(variant, t, store, progress).run(maxSeeds);
+        new Generator(variant, t, store, progress, dtc).run(maxSeeds);
         double seconds = (System.nanoTime() - t0) / 1e9;
         out.printf(Locale.ROOT, "Done: %,d positions in %.1f s (%,.0f positions/s), %d layers computed, %d reused; "
                         + "tables: %,d bytes (%.3f bits/position)%n",
