@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "krou", mixinStandardHelpOptions = true, version = "krou 0.1.0",
         description = "Oware (Abapa) endgame databases: generate, inspect and probe exact tables.",
-        subcommands = {GenerateCommand.class, StatsCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {GenerateCommand.class, StatsCommand.class, ProbeCommand.class, VerifyCommand.class,
+            InfoCommand.class, PvCommand.class, PlayCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success",
                   "  1  a check failed (verify) or the job failed",
@@ -39,7 +40,12 @@ public final class Main implements Runnable {
 
     /** Entry point. */
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = run(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
     }
 
     /** Runs the command line with the given streams; returns the exit code. */

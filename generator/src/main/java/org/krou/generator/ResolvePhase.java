@@ -68,6 +68,7 @@ final class ResolvePhase {
         private final ByteBigArray exit;
         private final Predecessors pred;
         private final int[] board = new int[12];
+        private final byte[] seen = new byte[Predecessors.MAX];
         private long[] stack = new long[1 << 12];
         private int top;
 
@@ -110,18 +111,35 @@ final class ResolvePhase {
                 PositionIndex.unrank(layer.seeds, p, board);
                 int k = pred.generate(board);
                 long[] ranks = pred.ranks();
+                // plain loads first: independent cache misses overlap, and the locked updates
+                // below then hit the cache (a locked update would serialise the misses)
                 for (int j = 0; j < k; j++) {
+                    seen[j] = state.get(ranks[j]);
+                }
+                for (int j = 0; j < k; j++) {
+                    if (seen[j] < LayerState.UNRESOLVED) {
+                        continue; // resolved positions never change again
+                    }
                     long q = ranks[j];
                     if (won) {
                         lowerCounter(q, t, minus);
                     } else {
-                        byte s = state.get(q);
-                        if (s >= LayerState.UNRESOLVED && state.compareAndSet(q, s, plus)) {
-                            push(q);
-                        } else if (s >= LayerState.UNRESOLVED) {
-                            j--; // lost a race with a counter update: look again
-                        }
+                        claimWinner(q, plus);
                     }
+                }
+            }
+        }
+
+        /** A child of {@code q} is worth {@code -t}: {@code q} is worth {@code +t} unless resolved. */
+        private void claimWinner(long q, byte plus) {
+            while (true) {
+                byte s = state.get(q);
+                if (s < LayerState.UNRESOLVED) {
+                    return;
+                }
+                if (state.compareAndSet(q, s, plus)) {
+                    push(q);
+                    return;
                 }
             }
         }

@@ -1,0 +1,84 @@
+package org.krou.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+import org.krou.table.BlockCache;
+import org.krou.table.TableException;
+import org.krou.table.TableFile;
+import org.krou.table.TableFormat;
+import org.krou.table.TableInfo;
+import org.krou.table.TableKind;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code krou info}: which tables exist and how big they are. */
+@Command(name = "info", mixinStandardHelpOptions = true,
+        description = {"List the tables in DIR: per variant and seed count, the positions, file size, bits per "
+                + "position, format version and encoding; and the coverage (largest seed count with every "
+                + "smaller layer present)."})
+final class InfoCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--data", paramLabel = "DIR", defaultValue = "data",
+            description = "Table directory (default: ${DEFAULT-VALUE}).")
+    Path data;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        int found = 0;
+        for (Variant v : Variant.values()) {
+            for (TableKind kind : TableKind.values()) {
+                long positions = 0;
+                long bytes = 0;
+                int coverage = -1;
+                boolean header = false;
+                for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
+                    Path f = TableFormat.path(data, v, kind, n);
+                    if (!Files.isRegularFile(f)) {
+                        continue;
+                    }
+                    if (!header) {
+                        out.printf(Locale.ROOT, "%s %s tables in %s:%n", v.id(), kind.id(), f.getParent());
+                        out.printf(Locale.ROOT, "  %5s %15s %13s %9s %7s  %s%n", "seeds", "positions", "bytes",
+                                "bits/pos", "format", "encoding");
+                        header = true;
+                    }
+                    found++;
+                    try (TableFile t = TableFile.open(f, kind, v, n, true, new BlockCache(1))) {
+                        TableInfo i = TableInfo.of(t);
+                        out.printf(Locale.ROOT, "  %5d %,15d %,13d %9.3f %7d  %s/%d+%s, blocks of %d%s%n", n,
+                                i.positions(), i.fileBytes(), i.bitsPerPosition(), i.formatVersion(),
+                                i.encoding().name().toLowerCase(Locale.ROOT), i.param(),
+                                i.compression().name().toLowerCase(Locale.ROOT), i.blockSize(),
+                                i.dontCare() ? ", don't-care entries" : "");
+                        positions += i.positions();
+                        bytes += i.fileBytes();
+                        if (coverage == n - 1) {
+                            coverage = n;
+                        }
+                    } catch (TableException e) {
+                        out.printf(Locale.ROOT, "  %5d  unreadable: %s%n", n, e.getMessage());
+                    }
+                }
+                if (header) {
+                    out.printf(Locale.ROOT, "  total %,15d %,13d %9.3f   coverage: 0..%d seeds%n", positions, bytes,
+                            positions == 0 ? 0.0 : bytes * 8.0 / positions, coverage);
+                }
+            }
+        }
+        if (found == 0) {
+            out.println("No tables in " + data + ". Create them with: scripts/krou generate --data " + data);
+            return Main.TABLES;
+        }
+        return Main.OK;
+    }
+}

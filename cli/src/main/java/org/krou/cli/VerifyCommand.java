@@ -1,0 +1,72 @@
+package org.krou.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.krou.probe.DistanceVerifier;
+import org.krou.probe.TableVerifier;
+import org.krou.rules.Variant;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code krou verify}: checksums and sampled consistency of every table. */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = {"Check every table: every block checksum and the whole-file checksum, then sampled "
+                + "positions of every layer against their moves (each value must equal the best over its legal "
+                + "moves of seeds captured minus the child's value). Prints a verdict per file; exits with 1 "
+                + "if anything failed."})
+final class VerifyCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--data", paramLabel = "DIR", defaultValue = "data",
+            description = "Table directory (default: ${DEFAULT-VALUE}).")
+    Path data;
+
+    @Option(names = "--variant", paramLabel = "V", converter = VariantConverter.class,
+            description = "Only this variant (default: every variant with tables in DIR).")
+    Variant variant;
+
+    @Option(names = "--samples", paramLabel = "K", defaultValue = "20000",
+            description = "Positions sampled per layer (default: ${DEFAULT-VALUE}).")
+    int samples;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Random seed of the sampling (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (samples < 0) {
+            throw new IllegalArgumentException("--samples " + samples + ": expected 0 or more");
+        }
+        List<Variant> variants = new ArrayList<>();
+        for (Variant v : Variant.values()) {
+            if ((variant == null || variant == v) && Files.isDirectory(data.resolve(v.id()))) {
+                variants.add(v);
+            }
+        }
+        if (variants.isEmpty()) {
+            throw new org.krou.table.MissingTableException(variant == null ? Variant.ABAPA : variant, 0,
+                    org.krou.table.TableFormat.valuesPath(data, variant == null ? Variant.ABAPA : variant, 0));
+        }
+        boolean ok = true;
+        for (Variant v : variants) {
+            out.println("Verifying " + v.id() + " tables in " + data.resolve(v.id()));
+            TableVerifier.Report r = TableVerifier.verify(data, v, samples, seed, line -> out.println("  " + line));
+            List<String> dtc = DistanceVerifier.verify(data, v, samples, seed, line -> out.println("  " + line));
+            boolean good = r.ok() && dtc.isEmpty();
+            out.println(v.id() + ": " + (good ? "OK" : "FAILED") + " (" + r.files().size() + " value tables"
+                    + (DistanceVerifier.count(data, v) > 0 ? ", " + DistanceVerifier.count(data, v) + " distance tables" : "")
+                    + ", coverage 0.." + r.maxSeeds() + " seeds)");
+            ok &= good;
+        }
+        return ok ? Main.OK : Main.FAILED;
+    }
+}
