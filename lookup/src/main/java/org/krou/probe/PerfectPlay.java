@@ -62,6 +62,22 @@ public final class PerfectPlay implements AutoCloseable {
     }
 
     /**
+     * The distance to conversion of {@code p}: plies until a capture or the game's end under
+     * value-optimal play; -1 if {@code p} is worth 0 (no progress needed) or no distance table
+     * covers it.
+     */
+    public int distance(Position p) {
+        int[] b = p.moverRelative();
+        int n = Rules.seeds(b);
+        if (n > distances.maxSeeds()) {
+            tablebase.value(b); // the coverage error, if any, comes from the value tables
+            return -1;
+        }
+        int d = distances.distance(b, n);
+        return d == DistanceTables.NONE ? -1 : d;
+    }
+
+    /**
      * The move to play, or null if the game is over.
      *
      * @throws org.krou.table.TableException if the tables cannot answer
