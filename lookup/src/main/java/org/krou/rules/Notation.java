@@ -50,9 +50,11 @@ public final class Notation {
         String[] northAndSide = tokens(s.substring(slash + 1));
         Side side = Side.SOUTH;
         int northCount = northAndSide.length;
-        if (northCount > 0 && !Character.isDigit(northAndSide[northCount - 1].charAt(0))
-                && northAndSide[northCount - 1].charAt(0) != '-') {
-            String last = northAndSide[northCount - 1];
+        String last = northCount > 0 ? northAndSide[northCount - 1] : "";
+        // a trailing word is the side to move when it is S/N or follows six pits; otherwise it is
+        // a bad pit (e.g. "... 4 4 x"), reported as such below
+        if (northCount > 0 && !Character.isDigit(last.charAt(0)) && last.charAt(0) != '-'
+                && (northCount == 7 || last.equalsIgnoreCase("S") || last.equalsIgnoreCase("N"))) {
             if (last.equalsIgnoreCase("S")) {
                 side = Side.SOUTH;
             } else if (last.equalsIgnoreCase("N")) {
@@ -95,7 +97,8 @@ public final class Notation {
     }
 
     private static String[] tokens(String part) {
-        String t = part.trim();
+        // separators at either end (e.g. the commas of "4,4,4,4,4,4,/,4,...") separate nothing
+        String t = part.replaceAll("^[\\s,]+|[\\s,]+$", "");
         return t.isEmpty() ? new String[0] : t.split("[\\s,]+");
     }
 }

@@ -10,9 +10,9 @@ package org.krou.rules;
  * that moves next, so that they can be ranked directly.
  *
  * <pre>{@code
- * int[] b = {0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0};
+ * int[] b = {0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0};
  * int[] child = new int[12];
- * int captured = Rules.play(b, 5, Variant.ABAPA, child);  // 2: f takes A
+ * int captured = Rules.play(b, 5, Variant.ABAPA, child);  // 2: f takes A (B keeps its seed)
  * }</pre>
  */
 public final class Rules {

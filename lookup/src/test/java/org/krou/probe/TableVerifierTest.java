@@ -1,0 +1,86 @@
+package org.krou.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Rules;
+import org.krou.rules.Variant;
+import org.krou.table.Fill;
+import org.krou.table.TableFormat;
+import org.krou.table.TableWriter;
+import org.krou.util.ByteBigArray;
+
+class TableVerifierTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void intactTablesPass() {
+        List<String> lines = new ArrayList<>();
+        TableVerifier.Report r = TableVerifier.verify(TestTables.dir(Variant.AWARI), Variant.AWARI, 500, 1, lines::add);
+        assertTrue(r.ok(), lines.toString());
+        assertEquals(TestTables.MAX + 1, r.files().size());
+        assertEquals(TestTables.MAX, r.maxSeeds());
+        assertEquals(500, r.files().get(8).samples());
+        assertEquals(1, r.files().get(0).samples());
+        assertEquals(TestTables.MAX + 1, lines.size());
+    }
+
+    @Test
+    void damagedBlocksFailTheChecksums() throws IOException {
+        TestTables.copy(Variant.ABAPA, tmp);
+        Path f = TableFormat.valuesPath(tmp, Variant.ABAPA, 7);
+        byte[] bytes = Files.readAllBytes(f);
+        long index = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getLong(48);
+        bytes[(int) index - 5] ^= 1; // in the last block
+        Files.write(f, bytes);
+        TableVerifier.Report r = TableVerifier.verify(tmp, Variant.ABAPA, 5000, 1, s -> { });
+        assertFalse(r.ok());
+        TableVerifier.FileReport bad = r.files().get(7);
+        assertNotNull(bad.checksum());
+        assertTrue(bad.checksum().contains("corrupt block"), bad.checksum());
+        assertNull(r.files().get(6).checksum());
+        assertTrue(r.files().get(6).ok());
+    }
+
+    @Test
+    void wrongValuesFailTheConsistencyCheck() throws IOException {
+        TestTables.copy(Variant.ABAPA, tmp);
+        TinySolver s = TestTables.solver(Variant.ABAPA);
+        int n = 6;
+        ByteBigArray wrong = new ByteBigArray(PositionIndex.size(n));
+        int[] b = new int[12];
+        int changed = 0;
+        for (long r = 0; r < wrong.length(); r++) {
+            int v = s.values[n].get(r);
+            PositionIndex.unrank(n, r, b);
+            boolean terminal = Rules.generate(b, Variant.ABAPA, new int[72], new int[6], new int[12]) == 0;
+            if (changed < 3 && r % 1000 == 999 && (terminal || (v != 0 && v < n))) {
+                v = terminal ? (v == n ? n - 1 : v + 1) : v + 1;
+                changed++;
+            }
+            wrong.set(r, (byte) v);
+        }
+        TableWriter.write(TableFormat.valuesPath(tmp, Variant.ABAPA, n), Variant.ABAPA, n, wrong, null,
+                TestTables.OPTIONS.withFill(Fill.NONE));
+        TableVerifier.Report r = TableVerifier.verify(tmp, Variant.ABAPA, (int) wrong.length(), 1, x -> { });
+        assertFalse(r.ok());
+        TableVerifier.FileReport bad = r.files().get(n);
+        assertNull(bad.checksum());
+        assertTrue(bad.failures().size() >= 3, bad.failures().toString());
+        assertTrue(r.files().get(n - 1).ok());
+    }
+}

@@ -1,0 +1,267 @@
+package org.krou.table;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+
+class RoundTripTest {
+    @TempDir
+    Path dir;
+
+    static List<WriterOptions> options() {
+        WriterOptions d = WriterOptions.DEFAULT.withFill(Fill.NONE);
+        List<WriterOptions> o = new ArrayList<>();
+        o.add(d);
+        o.add(WriterOptions.LZ4.withFill(Fill.NONE));
+        o.add(d.withEncoding(Encoding.RAW, 0));
+        o.add(d.withEncoding(Encoding.RAW, 0).withCompression(Compression.LZ4, 0));
+        for (int w : new int[] {1, 2, 4, 8}) {
+            o.add(d.withEncoding(Encoding.PACKED, w));
+            o.add(d.withEncoding(Encoding.PACKED, w).withCompression(Compression.LZ4, 9));
+        }
+        for (int k = 1; k <= 7; k++) {
+            o.add(d.withEncoding(Encoding.RLE, k).withCompression(Compression.LZ4, 0));
+        }
+        o.add(d.withEncoding(Encoding.RANS, 8));
+        o.add(d.withEncoding(Encoding.RANS, 11).withCompression(Compression.LZ4, 0));
+        o.add(d.withBlockSize(1));
+        o.add(d.withBlockSize(7).withEncoding(Encoding.PACKED, 4));
+        o.add(d.withBlockSize(1000).withThreads(1));
+        o.add(d.withBlockSize(1 << 16).withThreads(3));
+        return o;
+    }
+
+    static Stream<Arguments> cases() {
+        List<Arguments> a = new ArrayList<>();
+        for (WriterOptions o : options()) {
+            a.add(Arguments.of("skewed", 6, o));
+            if (o.blockSize() >= 100) {
+                a.add(Arguments.of("uniform", 8, o)); // 17 symbols: escapes in every packed width
+            }
+            a.add(Arguments.of("constant", 4, o));
+            a.add(Arguments.of("extremes", 5, o));
+            a.add(Arguments.of("constant", 0, o));
+            a.add(Arguments.of("skewed", 1, o));
+        }
+        return a.stream();
+    }
+
+    static ByteBigArray data(String kind, int seeds) {
+        switch (kind) {
+            case "skewed":
+                return TableTestSupport.skewed(seeds, 42 + seeds);
+            case "uniform":
+                return TableTestSupport.uniform(seeds, 7);
+            case "extremes":
+                return TableTestSupport.extremes(seeds, 3);
+            default:
+                return TableTestSupport.constant(seeds, seeds);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1} seeds {2}")
+    @MethodSource("cases")
+    void readsBackWhatWasWritten(String kind, int seeds, WriterOptions o) throws IOException {
+        ByteBigArray values = data(kind, seeds);
+        WriteResult r = TableTestSupport.write(dir, Variant.ABAPA, seeds, values, null, o);
+        assertEquals(Files.size(r.file()), r.fileBytes());
+        try (TableFile t = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, seeds, true, new BlockCache(4))) {
+            assertFalse(t.dontCare());
+            ByteBigArray all = t.readAll(2);
+            for (long i = 0; i < values.length(); i++) {
+                assertEquals(values.get(i), all.get(i), "rank " + i);
+            }
+            SplittableRandom rnd = new SplittableRandom(1);
+            for (int k = 0; k < 2000; k++) {
+                long i = rnd.nextLong(values.length());
+                assertEquals(values.get(i), t.symbolAt(i), "rank " + i);
+            }
+            assertEquals(values.get(values.length() - 1), t.symbolAt(values.length() - 1));
+            t.verifyChecksums();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("fills")
+    void dontCareEntriesGiveTheTrueValueAsMaxOfStoredAndExit(Fill fill, WriterOptions o) throws IOException {
+        int seeds = 7;
+        ByteBigArray values = TableTestSupport.skewed(seeds, 5);
+        ByteBigArray exits = TableTestSupport.exits(values, seeds, 6);
+        WriteResult r = TableTestSupport.write(dir, Variant.ABAPA, seeds, values, exits, o.withFill(fill));
+        try (TableFile t = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, seeds, false, new BlockCache(4))) {
+            assertEquals(fill != Fill.NONE, t.dontCare());
+            ByteBigArray stored = t.readAll(1);
+            long free = 0;
+            for (long i = 0; i < values.length(); i++) {
+                int v = values.get(i);
+                int e = exits.get(i);
+                int s = stored.get(i);
+                if (e == v && fill != Fill.NONE) {
+                    free++;
+                    assertTrue(s <= e, "rank " + i + ": stored " + s + " above exit " + e);
+                } else {
+                    assertEquals(v, s, "rank " + i);
+                }
+                int resolved = e == Byte.MIN_VALUE ? s : Math.max(s, e);
+                assertEquals(v, resolved, "rank " + i);
+            }
+            assertEquals(free, r.dontCares());
+            assertTrue(fill == Fill.NONE || free > values.length() / 4);
+        }
+    }
+
+    static Stream<Arguments> fills() {
+        List<Arguments> a = new ArrayList<>();
+        for (Fill f : Fill.values()) {
+            a.add(Arguments.of(f, WriterOptions.DEFAULT.withBlockSize(999)));
+            a.add(Arguments.of(f, WriterOptions.LZ4.withBlockSize(4096).withEncoding(Encoding.PACKED, 4)));
+        }
+        return a.stream();
+    }
+
+    @Test
+    void dontCareEntriesMakeTablesSmaller() throws IOException {
+        ByteBigArray values = TableTestSupport.skewed(8, 5);
+        ByteBigArray exits = TableTestSupport.exits(values, 8, 6);
+        long plain = TableTestSupport.write(dir, Variant.ABAPA, 8, values, null, WriterOptions.DEFAULT).fileBytes();
+        long dc = TableTestSupport.write(dir, Variant.ABAPA, 8, values, exits, WriterOptions.DEFAULT).fileBytes();
+        assertTrue(dc < plain, dc + " vs " + plain);
+    }
+
+    @Test
+    void mappedSourceReadsAcrossParts() throws IOException {
+        ByteBigArray values = TableTestSupport.skewed(8, 9);
+        WriteResult r = TableTestSupport.write(dir, Variant.AWARI, 8, values, null,
+                WriterOptions.LZ4.withBlockSize(1000).withFill(Fill.NONE));
+        for (int bits : new int[] {6, 10, 13}) {
+            MappedByteSource src = MappedByteSource.open(r.file(), bits);
+            try (TableFile t = TableFile.open(src, TableKind.VALUES, Variant.AWARI, 8, new BlockCache(4))) {
+                ByteBigArray all = t.readAll(2);
+                for (long i = 0; i < values.length(); i++) {
+                    assertEquals(values.get(i), all.get(i));
+                }
+                t.verifyChecksums();
+            }
+        }
+        byte[] bytes = Files.readAllBytes(r.file());
+        MappedByteSource src = MappedByteSource.open(r.file(), 8);
+        byte[] got = new byte[bytes.length];
+        src.read(0, got, 0, got.length);
+        assertEquals(java.util.Arrays.toString(bytes), java.util.Arrays.toString(got));
+        assertThrows(IndexOutOfBoundsException.class, () -> src.read(bytes.length - 2, got, 0, 3));
+        src.close();
+        assertThrows(IllegalStateException.class, () -> src.read(0, got, 0, 1));
+    }
+
+    @Test
+    void unsignedKindRoundTrip() throws IOException {
+        int seeds = 5;
+        long n = PositionIndex.size(seeds);
+        ByteBigArray d = new ByteBigArray(n);
+        SplittableRandom r = new SplittableRandom(2);
+        for (long i = 0; i < n; i++) {
+            d.set(i, (byte) (r.nextInt(4) == 0 ? 200 + r.nextInt(56) : r.nextInt(3)));
+        }
+        Path f = TableFormat.path(dir, Variant.ABAPA, TableKind.DTC, seeds);
+        TableWriter.write(f, TableKind.DTC, Variant.ABAPA, seeds, d, null, WriterOptions.DEFAULT);
+        try (TableFile t = TableFile.open(f, TableKind.DTC, Variant.ABAPA, seeds, true, new BlockCache(4))) {
+            for (long i = 0; i < n; i++) {
+                assertEquals(d.get(i) & 0xFF, t.symbolAt(i));
+            }
+        }
+        assertThrows(TableFormatException.class,
+                () -> TableFile.open(f, TableKind.VALUES, Variant.ABAPA, seeds, true, new BlockCache(4)));
+    }
+
+    @Test
+    void writerRefusesBadInput() {
+        ByteBigArray ok = TableTestSupport.skewed(4, 1);
+        Path f = TableFormat.valuesPath(dir, Variant.ABAPA, 4);
+        assertThrows(IllegalArgumentException.class, () -> TableWriter.write(f, Variant.ABAPA, 5, ok, null));
+        ByteBigArray big = TableTestSupport.skewed(4, 1);
+        big.set(17, (byte) 5);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TableWriter.write(f, Variant.ABAPA, 4, big, null));
+        assertTrue(e.getMessage().contains("outside -4..4"), e.getMessage());
+        ByteBigArray exits = TableTestSupport.exits(ok, 4, 2);
+        exits.set(3, (byte) (ok.get(3) + 1));
+        e = assertThrows(IllegalArgumentException.class, () -> TableWriter.write(f, Variant.ABAPA, 4, ok, exits));
+        assertTrue(e.getMessage().contains("rank 3"), e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> TableWriter.write(f, Variant.ABAPA, 4, ok, new ByteBigArray(3)));
+        assertThrows(IllegalArgumentException.class, () -> WriterOptions.DEFAULT.withEncoding(Encoding.PACKED, 3));
+        assertThrows(IllegalArgumentException.class, () -> WriterOptions.DEFAULT.withBlockSize(0));
+        assertFalse(Files.exists(f));
+    }
+
+    @Test
+    void writesAtomicallyAndReplaces() throws IOException {
+        Path f = TableFormat.valuesPath(dir, Variant.ABAPA, 3);
+        TableWriter.write(f, Variant.ABAPA, 3, TableTestSupport.constant(3, 1), null);
+        TableWriter.write(f, Variant.ABAPA, 3, TableTestSupport.constant(3, -2), null);
+        try (Stream<Path> s = Files.list(f.getParent())) {
+            assertEquals(List.of(f.getFileName().toString()), s.map(p -> p.getFileName().toString()).toList());
+        }
+        try (TableFile t = TableFile.open(f, TableKind.VALUES, Variant.ABAPA, 3, true, new BlockCache(4))) {
+            assertEquals(-2, t.symbolAt(0));
+            TableInfo info = TableInfo.of(t);
+            assertEquals(3, info.seeds());
+            assertEquals(PositionIndex.size(3), info.positions());
+            assertEquals(Files.size(f), info.fileBytes());
+            assertTrue(info.toString().contains("abapa values, 3 seeds"), info.toString());
+        }
+    }
+
+    @Test
+    void codecsRefuseGarbageWithoutThrowing() {
+        SplittableRandom r = new SplittableRandom(11);
+        byte[] symbols = {0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8, 9};
+        long[] counts = new long[(symbols.length + 1) * symbols.length];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(1000);
+        }
+        RansModel model = RansModel.fromCounts(counts, symbols.length, 11);
+        byte[] out = new byte[300];
+        int refused = 0;
+        for (int k = 0; k < 20000; k++) {
+            byte[] in = new byte[r.nextInt(400)];
+            r.nextBytes(in);
+            Encoding e = Encoding.values()[r.nextInt(Encoding.values().length)];
+            int param = e == Encoding.RAW ? 0 : e == Encoding.PACKED ? new int[] {1, 2, 4, 8}[r.nextInt(4)]
+                    : e == Encoding.RLE ? 1 + r.nextInt(7) : 11;
+            String why = SymbolCodec.decode(e, param, model, in, in.length, 1 + r.nextInt(300), symbols, out);
+            refused += why != null ? 1 : 0;
+        }
+        assertTrue(refused > 15000, "refused " + refused);
+    }
+
+    @Test
+    void ransModelRoundTrip() {
+        long[] counts = {5, 0, 1, 1000000, 3, 0, 0, 0, 1, 7, 7, 7};
+        RansModel m = RansModel.fromCounts(counts, 3, 11);
+        String[] why = new String[1];
+        RansModel back = RansModel.parse(m.toBytes(), 3, 11, why);
+        assertTrue(back != null, why[0]);
+        assertEquals(java.util.Arrays.toString(m.toBytes()), java.util.Arrays.toString(back.toBytes()));
+        byte[] bad = m.toBytes();
+        bad[bad.length - 1] ^= 1;
+        assertEquals(null, RansModel.parse(bad, 3, 11, why));
+    }
+}

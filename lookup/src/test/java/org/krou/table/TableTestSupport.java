@@ -1,0 +1,140 @@
+package org.krou.table;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.zip.CRC32C;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+
+/** Synthetic tables for the tests of this package. */
+final class TableTestSupport {
+    private TableTestSupport() {
+    }
+
+    /** Values of layer {@code seeds}, skewed like real ones: mostly near 0, a few extremes. */
+    static ByteBigArray skewed(int seeds, long seed) {
+        long n = PositionIndex.size(seeds);
+        ByteBigArray a = new ByteBigArray(n);
+        SplittableRandom r = new SplittableRandom(seed);
+        int v = 0;
+        for (long i = 0; i < n; i++) {
+            if (r.nextInt(3) != 0) { // some runs and repeats, like real layers
+                double g = Math.abs(r.nextGaussian()) * seeds / 4.0;
+                v = (int) Math.min(seeds, Math.round(g)) * (r.nextInt(3) == 0 ? -1 : 1);
+            }
+            a.set(i, (byte) v);
+        }
+        return a;
+    }
+
+    /** Values uniform over {@code -seeds..seeds}. */
+    static ByteBigArray uniform(int seeds, long seed) {
+        long n = PositionIndex.size(seeds);
+        ByteBigArray a = new ByteBigArray(n);
+        SplittableRandom r = new SplittableRandom(seed);
+        for (long i = 0; i < n; i++) {
+            a.set(i, (byte) (r.nextInt(2 * seeds + 1) - seeds));
+        }
+        return a;
+    }
+
+    /** Every value {@code v}. */
+    static ByteBigArray constant(int seeds, int v) {
+        ByteBigArray a = new ByteBigArray(PositionIndex.size(seeds));
+        a.fill((byte) v);
+        return a;
+    }
+
+    /** {@code -seeds} and {@code +seeds} alternating in random stretches. */
+    static ByteBigArray extremes(int seeds, long seed) {
+        long n = PositionIndex.size(seeds);
+        ByteBigArray a = new ByteBigArray(n);
+        SplittableRandom r = new SplittableRandom(seed);
+        int v = seeds;
+        for (long i = 0; i < n; i++) {
+            if (r.nextInt(4) == 0) {
+                v = -v;
+            }
+            a.set(i, (byte) v);
+        }
+        return a;
+    }
+
+    /**
+     * Synthetic exits for {@code values}: per position at random no exit, an exit equal to the
+     * value (a don't-care entry) or an exit below it.
+     */
+    static ByteBigArray exits(ByteBigArray values, int seeds, long seed) {
+        ByteBigArray e = new ByteBigArray(values.length());
+        SplittableRandom r = new SplittableRandom(seed);
+        for (long i = 0; i < values.length(); i++) {
+            int v = values.get(i);
+            int k = r.nextInt(10);
+            if (k < 3 || v == -seeds) {
+                e.set(i, k < 3 ? Byte.MIN_VALUE : (byte) v);
+            } else if (k < 7) {
+                e.set(i, (byte) v);
+            } else {
+                e.set(i, (byte) (v - 1 - r.nextInt(v + seeds)));
+            }
+        }
+        return e;
+    }
+
+    static WriteResult write(Path dir, Variant v, int seeds, ByteBigArray values, ByteBigArray exits, WriterOptions o)
+            throws IOException {
+        return TableWriter.write(TableFormat.valuesPath(dir, v, seeds), v, seeds, values, exits, o);
+    }
+
+    /** Opens a table held in memory. */
+    static TableFile open(byte[] file, Variant v, int seeds) {
+        return TableFile.open(new HeapByteSource(file, Path.of("mem.krou")), TableKind.VALUES, v, seeds, new BlockCache(8));
+    }
+
+    /** Every stored symbol of a table held in memory. */
+    static ByteBigArray readAll(byte[] file, Variant v, int seeds) {
+        try (TableFile t = open(file, v, seeds)) {
+            return t.readAll(1);
+        }
+    }
+
+    /**
+     * Recomputes every checksum of a (mutated) file so that only the decoders' own validation can
+     * refuse it. Leaves the file alone where its offsets are out of range.
+     */
+    static void fixChecksums(byte[] f) {
+        if (f.length < TableFormat.HEADER_LENGTH) {
+            return;
+        }
+        ByteBuffer b = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
+        long blocks = b.getInt(36) & 0xFFFFFFFFL;
+        long index = b.getLong(48);
+        long model = b.getInt(68) & 0xFFFFFFFFL;
+        if (index >= 0 && index + blocks * TableFormat.INDEX_ENTRY == f.length && model <= index) {
+            for (int i = 0; i < blocks; i++) {
+                int at = (int) index + i * TableFormat.INDEX_ENTRY;
+                long off = b.getLong(at);
+                long len = b.getInt(at + 8) & 0xFFFFFFFFL;
+                if (off >= 0 && off + len <= index) {
+                    b.putInt(at + 16, crc(f, (int) off, (int) len));
+                }
+            }
+            b.putInt(44, crc(f, (int) index, (int) (blocks * TableFormat.INDEX_ENTRY)));
+            if (TableFormat.HEADER_LENGTH + model <= f.length) {
+                b.putInt(72, crc(f, TableFormat.HEADER_LENGTH, (int) model));
+            }
+        }
+        b.putInt(64, crc(f, TableFormat.HEADER_LENGTH, f.length - TableFormat.HEADER_LENGTH));
+        b.putInt(TableFormat.CRC_AT, crc(f, 0, TableFormat.CRC_AT));
+    }
+
+    static int crc(byte[] f, int off, int len) {
+        CRC32C c = new CRC32C();
+        c.update(f, off, len);
+        return (int) c.getValue();
+    }
+}

@@ -1,0 +1,185 @@
+package org.krou.util;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * {@link ByteBigArray} on small arrays. Crossing the 2^30-byte chunk boundary needs an array
+ * of more than 1 GiB: that test only runs with {@code -Dkrou.bigMemoryTests=true} and a heap of
+ * at least 2 GiB (e.g. {@code mvn test -pl lookup -Dtest=ByteBigArrayTest -Dkrou.bigMemoryTests=true}).
+ */
+class ByteBigArrayTest {
+
+    @Test
+    void zeroFilledGetSetFillLength() {
+        ByteBigArray a = new ByteBigArray(1000);
+        assertEquals(1000, a.length());
+        for (long i = 0; i < 1000; i++) {
+            assertEquals(0, a.get(i));
+        }
+        for (long i = 0; i < 1000; i++) {
+            a.set(i, (byte) (i * 7));
+        }
+        for (long i = 0; i < 1000; i++) {
+            assertEquals((byte) (i * 7), a.get(i), "byte " + i);
+        }
+        a.set(999, (byte) -128);
+        assertEquals(-128, a.get(999));
+        a.fill((byte) 5);
+        for (long i = 0; i < 1000; i++) {
+            assertEquals(5, a.get(i));
+        }
+        assertEquals(0, new ByteBigArray(0).length());
+        assertThrows(IllegalArgumentException.class, () -> new ByteBigArray(-1));
+        assertThrows(IndexOutOfBoundsException.class, () -> a.get(1000));
+    }
+
+    @Test
+    void copyToAndCopyFrom() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        ByteBigArray a = new ByteBigArray(5000);
+        byte[] src = new byte[3000];
+        for (int i = 0; i < src.length; i++) {
+            src[i] = (byte) (1 + rnd.nextInt(255)); // never 0, so a missed byte shows
+        }
+        a.copyFrom(src, 100, 1234, 2500); // src[100..2600) -> a[1234..3734)
+        for (long i = 0; i < 5000; i++) {
+            byte expected = i >= 1234 && i < 3734 ? src[(int) (i - 1234 + 100)] : 0;
+            assertEquals(expected, a.get(i), "byte " + i);
+        }
+        byte[] dst = new byte[3000];
+        dst[0] = 77;
+        dst[2999] = 88;
+        a.copyTo(1234, dst, 1, 2500); // a[1234..3734) -> dst[1..2501): exactly what was copied in
+        assertEquals(77, dst[0], "before the destination range");
+        for (int k = 0; k < 2500; k++) {
+            assertEquals(src[100 + k], dst[1 + k], "dst " + (1 + k));
+        }
+        assertEquals(0, dst[2501], "after the copied range");
+        a.copyTo(1200, dst, 0, 2600); // a[1200..3800) -> dst[0..2600), zeros at both ends
+        for (int k = 0; k < 2600; k++) {
+            assertEquals(a.get(1200 + k), dst[k], "dst " + k);
+        }
+        assertEquals(88, dst[2999], "after the destination range");
+        // zero-length copies do nothing
+        dst[0] = 77;
+        a.copyTo(0, dst, 0, 0);
+        a.copyFrom(src, 0, 0, 0);
+        assertEquals(77, dst[0]);
+        assertEquals(0, a.get(0));
+    }
+
+    @Test
+    void compareAndSet() {
+        ByteBigArray a = new ByteBigArray(16);
+        assertTrue(a.compareAndSet(3, (byte) 0, (byte) 9));
+        assertEquals(9, a.get(3));
+        assertFalse(a.compareAndSet(3, (byte) 0, (byte) 7), "expected value no longer there");
+        assertEquals(9, a.get(3));
+        assertTrue(a.compareAndSet(3, (byte) 9, (byte) -1));
+        assertEquals(-1, a.get(3));
+        assertTrue(a.compareAndSet(3, (byte) -1, (byte) 0));
+        assertEquals(0, a.get(2));
+        assertEquals(0, a.get(4));
+    }
+
+    @Test
+    void decrementAndGet() {
+        ByteBigArray a = new ByteBigArray(16);
+        a.set(5, (byte) 3);
+        assertEquals(2, a.decrementAndGet(5));
+        assertEquals(1, a.decrementAndGet(5));
+        assertEquals(0, a.decrementAndGet(5));
+        assertEquals(-1, a.decrementAndGet(5), "wraps below zero as a signed byte");
+        assertEquals(-1, a.get(5));
+        a.set(6, (byte) -128);
+        assertEquals(127, a.decrementAndGet(6), "byte overflow wraps");
+        assertEquals(0, a.get(4), "neighbours untouched");
+        assertEquals(0, a.get(7), "neighbours untouched");
+    }
+
+    @Test
+    void atomicUnderContention() throws InterruptedException {
+        ByteBigArray a = new ByteBigArray(64);
+        for (int i = 0; i < 64; i++) {
+            a.set(i, (byte) 120);
+        }
+        int threads = 4;
+        int rounds = 40_000;
+        int cells = 4;
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> ts = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread th = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                // per round and cell: two atomic decrements and one CAS-loop increment, net -1
+                for (int r = 0; r < rounds; r++) {
+                    for (int cell = 0; cell < cells; cell++) {
+                        a.decrementAndGet(cell);
+                        a.decrementAndGet(cell);
+                        while (true) {
+                            byte v = a.get(cell);
+                            if (a.compareAndSet(cell, v, (byte) (v + 1))) {
+                                break;
+                            }
+                        }
+                    }
+                }
+            });
+            ts.add(th);
+            th.start();
+        }
+        go.countDown();
+        for (Thread th : ts) {
+            th.join();
+        }
+        for (int i = 0; i < 64; i++) {
+            byte expected = (byte) (i < cells ? 120 - threads * rounds : 120); // wraps as a byte
+            assertEquals(expected, a.get(i), "cell " + i + ": lost or stray updates");
+        }
+    }
+
+    /** Get/set and copies across the chunk boundary at 2^30: needs more than 1 GiB of heap. */
+    @Test
+    @EnabledIfSystemProperty(named = "krou.bigMemoryTests", matches = "true")
+    void acrossTheChunkBoundary() {
+        assumeTrue(Runtime.getRuntime().maxMemory() >= (2L << 30), "needs -Xmx2g or more");
+        long boundary = 1L << ByteBigArray.CHUNK_BITS;
+        ByteBigArray a = new ByteBigArray(boundary + 4096);
+        a.set(boundary - 1, (byte) 1);
+        a.set(boundary, (byte) 2);
+        a.set(boundary + 4095, (byte) 3);
+        assertEquals(1, a.get(boundary - 1));
+        assertEquals(2, a.get(boundary));
+        assertEquals(3, a.get(boundary + 4095));
+        assertEquals(0, a.get(boundary + 1));
+        byte[] src = new byte[2000];
+        for (int i = 0; i < src.length; i++) {
+            src[i] = (byte) (i + 1);
+        }
+        a.copyFrom(src, 0, boundary - 1000, 2000);
+        byte[] dst = new byte[2000];
+        a.copyTo(boundary - 1000, dst, 0, 2000);
+        assertArrayEquals(src, dst);
+        assertEquals(src[1000], a.get(boundary));
+        assertTrue(a.compareAndSet(boundary + 10, src[1010], (byte) 42));
+        assertEquals(41, a.decrementAndGet(boundary + 10));
+        assertThrows(IndexOutOfBoundsException.class, () -> a.get(boundary + 4096));
+    }
+}
