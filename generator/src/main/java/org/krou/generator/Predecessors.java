@@ -34,10 +34,40 @@ public final class Predecessors {
     private final int[] r = new int[12];
     private final int[] q = new int[12];
     private final long[] ranks = new long[MAX];
+    private final long[] packed = new long[MAX];
+    private boolean pack;
 
     /** A generator for one thread. */
     public Predecessors(Variant variant) {
         this.abapa = variant == Variant.ABAPA;
+    }
+
+    /**
+     * The boards written by the last {@link #generate(int[])} in the form of {@link #pack(int[])},
+     * if the board had at most {@link #PACKABLE} seeds.
+     */
+    public long[] packed() {
+        return packed;
+    }
+
+    /** Boards of up to this many seeds are packed, five bits a pit. */
+    public static final int PACKABLE = 31;
+
+    /** Packs a board of at most {@link #PACKABLE} seeds into a long, five bits a pit. */
+    public static long pack(int[] b) {
+        long x = 0;
+        for (int i = 11; i >= 0; i--) {
+            x = (x << 5) | b[i];
+        }
+        return x;
+    }
+
+    /** Unpacks a board packed by {@link #pack(int[])}. */
+    public static void unpack(long x, int[] out) {
+        for (int i = 0; i < 12; i++) {
+            out[i] = (int) (x & 31);
+            x >>>= 5;
+        }
     }
 
     /** The ranks written by the last {@link #generate(int[])}. */
@@ -60,6 +90,7 @@ public final class Predecessors {
             r[k + 6] = p[k];
         }
         int xSeeds = r[6] + r[7] + r[8] + r[9] + r[10] + r[11];
+        pack = xSeeds + r[0] + r[1] + r[2] + r[3] + r[4] + r[5] <= PACKABLE;
         int count = 0;
         for (int i = 0; i < 6; i++) {
             if (r[i] != 0) {
@@ -75,7 +106,7 @@ public final class Predecessors {
                 q[j]--;
                 q[i] = d;
                 if (!captures(j, xSeeds)) {
-                    ranks[count++] = PositionIndex.rank(q);
+                    record(count++);
                 }
             }
             if (d == 12) {
@@ -101,8 +132,15 @@ public final class Predecessors {
             q[i] = s;
             int last = i + (rem == 0 ? 11 : rem);
             if (!captures(last < 12 ? last : last - 12, xSeeds)) {
-                ranks[count++] = PositionIndex.rank(q);
+                record(count++);
             }
+        }
+    }
+
+    private void record(int k) {
+        ranks[k] = PositionIndex.rank(q);
+        if (pack) {
+            packed[k] = pack(q);
         }
     }
 

@@ -34,6 +34,8 @@ import org.krou.util.ByteBigArray;
  */
 final class ResolvePhase {
     private static final long CHUNK = 1 << 16;
+    /** Stack mark: the board is not packed (too many seeds, or a seed of the level); unrank it. */
+    private static final long UNPACKED = -1;
 
     private ResolvePhase() {
     }
@@ -90,12 +92,12 @@ final class ResolvePhase {
                 byte e = exit.get(i);
                 if (e == plus) {
                     if (state.compareAndSet(i, s, plus)) {
-                        push(i);
+                        push(i, UNPACKED);
                         drain(t);
                     }
                 } else if (e == minus && s == LayerState.UNRESOLVED) {
                     if (state.compareAndSet(i, s, minus)) {
-                        push(i);
+                        push(i, UNPACKED);
                         drain(t);
                     }
                 }
@@ -106,11 +108,19 @@ final class ResolvePhase {
             byte plus = (byte) t;
             byte minus = (byte) -t;
             while (top > 0) {
-                long p = stack[--top];
+                top -= 2;
+                long p = stack[top];
+                long packedBoard = stack[top + 1];
                 boolean won = state.get(p) > 0;
-                PositionIndex.unrank(layer.seeds, p, board);
+                if (packedBoard == UNPACKED) {
+                    PositionIndex.unrank(layer.seeds, p, board);
+                } else {
+                    Predecessors.unpack(packedBoard, board);
+                }
                 int k = pred.generate(board);
                 long[] ranks = pred.ranks();
+                long[] boards = pred.packed();
+                boolean packable = layer.seeds <= Predecessors.PACKABLE;
                 // plain loads first: independent cache misses overlap, and the locked updates
                 // below then hit the cache (a locked update would serialise the misses)
                 for (int j = 0; j < k; j++) {
@@ -121,31 +131,32 @@ final class ResolvePhase {
                         continue; // resolved positions never change again
                     }
                     long q = ranks[j];
+                    long qb = packable ? boards[j] : UNPACKED;
                     if (won) {
-                        lowerCounter(q, t, minus);
+                        lowerCounter(q, qb, t, minus);
                     } else {
-                        claimWinner(q, plus);
+                        claimWinner(q, qb, plus);
                     }
                 }
             }
         }
 
         /** A child of {@code q} is worth {@code -t}: {@code q} is worth {@code +t} unless resolved. */
-        private void claimWinner(long q, byte plus) {
+        private void claimWinner(long q, long qb, byte plus) {
             while (true) {
                 byte s = state.get(q);
                 if (s < LayerState.UNRESOLVED) {
                     return;
                 }
                 if (state.compareAndSet(q, s, plus)) {
-                    push(q);
+                    push(q, qb);
                     return;
                 }
             }
         }
 
         /** One more move of {@code q} reaches a child worth at least {@code t}. */
-        private void lowerCounter(long q, int t, byte minus) {
+        private void lowerCounter(long q, long qb, int t, byte minus) {
             while (true) {
                 byte s = state.get(q);
                 if (s < LayerState.UNRESOLVED) {
@@ -159,18 +170,20 @@ final class ResolvePhase {
                 if (state.compareAndSet(q, s, lowered)) {
                     if (lowered == LayerState.UNRESOLVED && exit.get(q) <= -t
                             && state.compareAndSet(q, lowered, minus)) {
-                        push(q);
+                        push(q, qb);
                     }
                     return;
                 }
             }
         }
 
-        private void push(long p) {
+        /** Pushes a position: its rank and its packed board, or {@link #UNPACKED}. */
+        private void push(long p, long packedBoard) {
             if (top == stack.length) {
                 stack = java.util.Arrays.copyOf(stack, stack.length * 2);
             }
             stack[top++] = p;
+            stack[top++] = packedBoard;
         }
     }
 }
