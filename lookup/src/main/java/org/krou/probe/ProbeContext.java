@@ -1,0 +1,12 @@
+package org.krou.probe;
+
+/** Per-thread scratch of the probe: one set of arrays per recursion depth, so probes allocate nothing. */
+final class ProbeContext {
+    /** Captures take at least 2 seeds: at most 24 nested captures from 48 seeds. */
+    static final int DEPTH = 26;
+
+    final int[][] boards = new int[DEPTH][12];
+    final int[][] children = new int[DEPTH][72];
+    final int[][] captured = new int[DEPTH][6];
+    final int[] scratch = new int[12];
+}

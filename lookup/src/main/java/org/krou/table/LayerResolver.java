@@ -1,0 +1,123 @@
+package org.krou.table;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Rules;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+
+/**
+ * Bulk decoding of a whole layer into its true values, for the generator (restarts) and tools.
+ * A table with don't-care entries is read as stored symbols, then every position is resolved as
+ * {@code max(stored, best exit)} with the best exit computed from the true values of the smaller
+ * layers (a finished game takes its rule value), on several threads.
+ *
+ * <pre>{@code
+ * ByteBigArray[] below = ...;   // true values of layers 0..n-1
+ * ByteBigArray values = LayerResolver.load(dataDir, Variant.ABAPA, n, below, 2);
+ * }</pre>
+ */
+public final class LayerResolver {
+    private static final long CHUNK = 1 << 15;
+
+    private LayerResolver() {
+    }
+
+    /**
+     * The true values of layer {@code seeds} from {@code dataDir/<variant>/values-NN.krou}.
+     *
+     * @param below the true values of layers {@code 0..seeds-1} (only used for don't-care tables)
+     * @throws TableException if the file is missing, foreign or damaged
+     */
+    public static ByteBigArray load(Path dataDir, Variant variant, int seeds, ByteBigArray[] below, int threads) {
+        Path file = TableFormat.valuesPath(dataDir, variant, seeds);
+        try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(2))) {
+            ByteBigArray values = t.readAll(threads);
+            if (t.dontCare()) {
+                resolve(variant, seeds, values, below, threads);
+            }
+            return values;
+        }
+    }
+
+    /**
+     * Replaces, in place, each stored value of layer {@code seeds} by
+     * {@code max(stored, best exit)}, and each finished game by its rule value.
+     *
+     * @param below the true values of layers {@code 0..seeds-1}
+     */
+    public static void resolve(Variant variant, int seeds, ByteBigArray values, ByteBigArray[] below, int threads) {
+        long size = PositionIndex.size(seeds);
+        if (values.length() != size) {
+            throw new IllegalArgumentException("layer " + seeds + " has " + size + " positions, got " + values.length());
+        }
+        for (int k = 0; k < seeds; k++) {
+            if (below == null || below.length <= k || below[k] == null || below[k].length() != PositionIndex.size(k)) {
+                throw new IllegalArgumentException("the true values of layer " + k + " are needed to resolve layer " + seeds);
+            }
+        }
+        AtomicLong next = new AtomicLong();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        List<Thread> list = new ArrayList<>();
+        for (int w = 0; w < Math.max(1, threads); w++) {
+            Thread t = new Thread(() -> {
+                try {
+                    long from;
+                    while (failure.get() == null && (from = next.getAndAdd(CHUNK)) < size) {
+                        resolveRange(variant, seeds, values, below, from, Math.min(size, from + CHUNK));
+                    }
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                }
+            }, "krou-resolver");
+            t.setDaemon(true);
+            list.add(t);
+            t.start();
+        }
+        for (Thread t : list) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+
+    private static void resolveRange(Variant variant, int n, ByteBigArray values, ByteBigArray[] below, long from,
+                                     long to) {
+        int[] b = new int[12];
+        int[] children = new int[72];
+        int[] captured = new int[6];
+        int[] scratch = new int[12];
+        int[] child = new int[12];
+        PositionIndex.unrank(n, from, b);
+        for (long r = from; r < to; r++) {
+            int mask = Rules.generate(b, variant, children, captured, scratch);
+            if (mask == 0) {
+                values.set(r, (byte) Rules.terminalValue(b));
+            } else {
+                int best = values.get(r);
+                for (int pit = 0; pit < 6; pit++) {
+                    int c = captured[pit];
+                    if ((mask & (1 << pit)) != 0 && c > 0) {
+                        System.arraycopy(children, pit * 12, child, 0, 12);
+                        int v = c - below[n - c].get(PositionIndex.rank(child));
+                        if (v > best) {
+                            best = v;
+                        }
+                    }
+                }
+                values.set(r, (byte) best);
+            }
+            PositionIndex.next(b);
+        }
+    }
+}

@@ -1,0 +1,271 @@
+package org.krou.table;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.zip.CRC32C;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+
+/**
+ * One open table file: validated header and block index, and access to the <em>stored</em>
+ * symbol of each position. A look-up decodes at most one block (checksum checked first), kept
+ * in a {@link BlockCache}. Safe for concurrent use.
+ *
+ * <p>If {@link #dontCare()} is true, a stored value may be below the true value where the true
+ * value equals the position's best exit; {@code org.krou.probe.Tablebase} and
+ * {@link LayerResolver} recover it. Use those for values; this class is the raw file layer.
+ *
+ * <pre>{@code
+ * try (TableFile t = TableFile.open(path, TableKind.VALUES, Variant.ABAPA, 12, true, new BlockCache(64))) {
+ *     int stored = t.symbolAt(PositionIndex.rank(board));
+ * }
+ * }</pre>
+ */
+public final class TableFile implements AutoCloseable {
+    private static final AtomicInteger IDS = new AtomicInteger();
+    private static final LZ4SafeDecompressor LZ4 = LZ4Factory.safeInstance().safeDecompressor();
+    private static final ThreadLocal<byte[][]> SCRATCH = ThreadLocal.withInitial(() -> new byte[2][0]);
+
+    private final int id = IDS.incrementAndGet();
+    private final Path file;
+    private final ByteSource src;
+    private final TableHeader header;
+    private final BlockIndex index;
+    private final byte[] symbols;
+    private final TableKind kind;
+    private final int blockSize;
+    private final long positions;
+    private final BlockCache cache;
+    private final RansModel model;
+
+    private TableFile(Path file, ByteSource src, TableHeader header, BlockIndex index, RansModel model,
+                      BlockCache cache) {
+        this.model = model;
+        this.file = file;
+        this.src = src;
+        this.header = header;
+        this.index = index;
+        this.symbols = header.symbolsShared();
+        this.kind = header.kind();
+        this.blockSize = header.blockSize();
+        this.positions = header.positions();
+        this.cache = cache;
+    }
+
+    /**
+     * Opens and validates a table file.
+     *
+     * @param variant the variant expected, or null for any
+     * @param seeds   the seed count expected, or -1 for any
+     * @param mapped  true to memory-map the file, false to read it onto the heap
+     * @throws MissingTableException if the file does not exist
+     * @throws TableException        if it cannot be read, is not the table expected, or is damaged
+     */
+    public static TableFile open(Path file, TableKind kind, Variant variant, int seeds, boolean mapped, BlockCache cache) {
+        ByteSource src;
+        try {
+            src = mapped ? ByteSource.map(file) : ByteSource.load(file);
+        } catch (NoSuchFileException e) {
+            throw new MissingTableException(variant, seeds, file);
+        } catch (IOException e) {
+            if (!Files.exists(file)) {
+                throw new MissingTableException(variant, seeds, file);
+            }
+            throw new TableException(file, file + ": cannot read: " + e.getMessage(), e);
+        }
+        return open(src, kind, variant, seeds, cache);
+    }
+
+    /** Opens and validates a table held by {@code src}; closes {@code src} if that fails. */
+    public static TableFile open(ByteSource src, TableKind kind, Variant variant, int seeds, BlockCache cache) {
+        Path file = src.path();
+        try {
+            TableHeader h = TableFormat.readHeader(src, file, kind, variant, seeds);
+            RansModel model = TableFormat.readModel(src, file, h);
+            BlockIndex idx = TableFormat.readIndex(src, file, h);
+            return new TableFile(file, src, h, idx, model, cache);
+        } catch (RuntimeException e) {
+            src.close();
+            throw e;
+        }
+    }
+
+    /** The validated header. */
+    public TableHeader header() {
+        return header;
+    }
+
+    /** The file, or null for an anonymous source. */
+    public Path path() {
+        return file;
+    }
+
+    /** Seeds on the board in this table. */
+    public int seeds() {
+        return header.seeds();
+    }
+
+    /** Number of positions. */
+    public long positions() {
+        return positions;
+    }
+
+    /** True if stored values may be "don't care" entries needing a one-ply resolution. */
+    public boolean dontCare() {
+        return header.dontCare();
+    }
+
+    /** The stored symbol at {@code rank} (signed or unsigned per the kind). */
+    public int symbolAt(long rank) {
+        if (rank < 0 || rank >= positions) {
+            throw new IllegalArgumentException("rank " + rank + " outside 0.." + (positions - 1) + " in " + file);
+        }
+        int b = (int) (rank / blockSize);
+        byte[] d = block(b);
+        return kind.symbol(d[(int) (rank - (long) b * blockSize)]);
+    }
+
+    /** Block {@code b}, from the cache or decoded (callers must not modify it). */
+    byte[] block(int b) {
+        long key = BlockCache.key(id, b);
+        byte[] d = cache.get(key);
+        if (d == null) {
+            d = new byte[header.blockPositions(b)];
+            decodeBlock(b, d);
+            cache.put(key, d);
+        }
+        return d;
+    }
+
+    /**
+     * Reads, checks and decodes block {@code b} into {@code out[0..blockPositions(b))}.
+     *
+     * @throws CorruptTableException if its checksum or contents are wrong
+     */
+    public void decodeBlock(int b, byte[] out) {
+        if (b < 0 || b >= header.blockCount()) {
+            throw new IllegalArgumentException("block " + b + " outside 0.." + (header.blockCount() - 1));
+        }
+        long off = index.offset[b];
+        int len = index.stored[b];
+        int encLen = index.encoded[b];
+        byte[][] scratch = SCRATCH.get();
+        if (scratch[0].length < len) {
+            scratch[0] = new byte[len];
+        }
+        byte[] in = scratch[0];
+        src.read(off, in, 0, len);
+        CRC32C crc = new CRC32C();
+        crc.update(in, 0, len);
+        if ((int) crc.getValue() != index.crc[b]) {
+            throw new CorruptTableException(file, b, off, String.format("checksum %08x, computed %08x",
+                    index.crc[b], (int) crc.getValue()));
+        }
+        byte[] enc = in;
+        if (header.compression() == Compression.LZ4) {
+            if (scratch[1].length < encLen) {
+                scratch[1] = new byte[encLen];
+            }
+            enc = scratch[1];
+            int k;
+            try {
+                k = LZ4.decompress(in, 0, len, enc, 0, encLen);
+            } catch (RuntimeException e) {
+                throw new CorruptTableException(file, b, off, "LZ4 data cannot be decompressed: " + e.getMessage());
+            }
+            if (k != encLen) {
+                throw new CorruptTableException(file, b, off, "decompressed to " + k + " bytes, expected " + encLen);
+            }
+        }
+        String err = SymbolCodec.decode(header.encoding(), header.param(), model, enc, encLen,
+                header.blockPositions(b), symbols, out);
+        if (err != null) {
+            throw new CorruptTableException(file, b, off, err);
+        }
+    }
+
+    /** The stored symbol bytes of every position, decoded on {@code threads} threads. */
+    public ByteBigArray readAll(int threads) {
+        ByteBigArray out = new ByteBigArray(positions);
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        List<Thread> list = new ArrayList<>();
+        for (int w = 0; w < Math.max(1, threads); w++) {
+            Thread t = new Thread(() -> {
+                byte[] buf = new byte[blockSize];
+                int b;
+                try {
+                    while (failure.get() == null && (b = next.getAndIncrement()) < header.blockCount()) {
+                        int m = header.blockPositions(b);
+                        decodeBlock(b, buf);
+                        out.copyFrom(buf, 0, (long) b * blockSize, m);
+                    }
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                }
+            }, "krou-table-reader");
+            t.setDaemon(true);
+            list.add(t);
+            t.start();
+        }
+        join(list);
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        return out;
+    }
+
+    /**
+     * Checks every block (checksum and contents) and then the checksum of everything after the
+     * header.
+     *
+     * @throws CorruptTableException at the first damage found
+     */
+    public void verifyChecksums() {
+        byte[] buf = new byte[blockSize];
+        for (int b = 0; b < header.blockCount(); b++) {
+            decodeBlock(b, buf);
+        }
+        CRC32C crc = new CRC32C();
+        byte[] chunk = new byte[1 << 20];
+        for (long at = TableFormat.HEADER_LENGTH; at < header.fileLength(); at += chunk.length) {
+            int k = (int) Math.min(chunk.length, header.fileLength() - at);
+            src.read(at, chunk, 0, k);
+            crc.update(chunk, 0, k);
+        }
+        if ((int) crc.getValue() != header.bodyCrc()) {
+            throw new CorruptTableException(file, -1, TableFormat.HEADER_LENGTH, String.format(
+                    "whole-file checksum %08x, computed %08x", header.bodyCrc(), (int) crc.getValue()));
+        }
+    }
+
+    /** Bytes of block data (compressed), without header and index. */
+    public long blockBytes() {
+        return index.storedBytes();
+    }
+
+    /** Releases the file. */
+    @Override
+    public void close() {
+        src.close();
+    }
+
+    private static void join(List<Thread> list) {
+        for (Thread t : list) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TableException(null, "interrupted", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,354 @@
+package org.krou.table;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+import net.jpountz.lz4.LZ4Factory;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+
+/**
+ * The table file format, version 1: constants, file names, and the header and index layouts
+ * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian.
+ */
+public final class TableFormat {
+    /** The eight magic bytes: {@code 0x89 'K' 'R' 'O' 'U' '\r' '\n' 0x1A}. */
+    static final byte[] MAGIC = {(byte) 0x89, 'K', 'R', 'O', 'U', '\r', '\n', 0x1A};
+    /** The format version written and read. */
+    public static final int VERSION = 1;
+    /** Header length of version 1. */
+    public static final int HEADER_LENGTH = 352;
+    /** Bytes per block index entry. */
+    public static final int INDEX_ENTRY = 20;
+    /** The largest block size (positions per block) accepted. */
+    public static final int MAX_BLOCK_SIZE = 1 << 24;
+    /** File name extension. */
+    public static final String EXTENSION = ".krou";
+
+    static final int SYMBOLS_AT = 80;
+    static final int CRC_AT = HEADER_LENGTH - 4;
+    static final int FLAG_DONT_CARE = 1;
+    static final int FLAG_UNSIGNED = 2;
+    private static final int MIN_HEADER = 64;
+
+    private TableFormat() {
+    }
+
+    /** The file of a table: {@code dataDir/<variant>/<kind>-NN.krou}, e.g. {@code data/abapa/values-12.krou}. */
+    public static Path path(Path dataDir, Variant variant, TableKind kind, int seeds) {
+        return dataDir.resolve(variant.id()).resolve(String.format("%s-%02d%s", kind.id(), seeds, EXTENSION));
+    }
+
+    /** The values file of a table: {@code dataDir/<variant>/values-NN.krou}. */
+    public static Path valuesPath(Path dataDir, Variant variant, int seeds) {
+        return path(dataDir, variant, TableKind.VALUES, seeds);
+    }
+
+    /** The largest LZ4 output for {@code len} input bytes. */
+    static int maxCompressed(Compression c, int len) {
+        return c == Compression.NONE ? len : LZ4.maxCompressedLength(len);
+    }
+
+    private static final net.jpountz.lz4.LZ4Compressor LZ4 = LZ4Factory.safeInstance().fastCompressor();
+
+    /** The header's bytes, checksum included. */
+    static byte[] headerBytes(TableHeader h) {
+        ByteBuffer b = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        b.put(MAGIC);
+        b.putShort((short) h.version()).putShort((short) HEADER_LENGTH);
+        b.put((byte) h.kind().code()).put((byte) h.seeds()).put((byte) h.encoding().code()).put((byte) h.param());
+        b.put(variantBytes(h.variant()));
+        b.putLong(h.positions()).putInt(h.blockSize()).putInt(h.blockCount());
+        b.put((byte) h.compression().code());
+        b.put((byte) ((h.dontCare() ? FLAG_DONT_CARE : 0) | (h.kind().unsignedSymbols() ? FLAG_UNSIGNED : 0)));
+        b.putShort((short) h.symbolCount()).putInt(h.indexCrc());
+        b.putLong(h.indexOffset()).putLong(h.fileLength()).putInt(h.bodyCrc());
+        b.putInt(h.modelLength()).putInt(h.modelCrc());
+        b.position(SYMBOLS_AT);
+        b.put(h.symbolsShared());
+        byte[] out = b.array();
+        CRC32C crc = new CRC32C();
+        crc.update(out, 0, CRC_AT);
+        b.putInt(CRC_AT, (int) crc.getValue());
+        return out;
+    }
+
+    /**
+     * Reads and validates the header of {@code src}.
+     *
+     * @param kind    the kind expected
+     * @param variant the variant expected, or null for any known one
+     * @param seeds   the seed count expected, or -1 for any
+     */
+    static TableHeader readHeader(ByteSource src, Path file, TableKind kind, Variant variant, int seeds) {
+        long fileLen = src.length();
+        byte[] head = new byte[(int) Math.min(fileLen, HEADER_LENGTH)];
+        src.read(0, head, 0, head.length);
+        for (int i = 0; i < Math.min(head.length, MAGIC.length); i++) {
+            if (head[i] != MAGIC[i]) {
+                throw new TableFormatException(file, "magic", hex(head, Math.min(head.length, MAGIC.length)),
+                        hex(MAGIC, MAGIC.length) + " (not a Krou table)");
+            }
+        }
+        if (fileLen < 12) {
+            throw new CorruptTableException(file, -1, fileLen, "truncated: " + fileLen + " bytes, the header alone has "
+                    + HEADER_LENGTH);
+        }
+        ByteBuffer b = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
+        int version = b.getShort(8) & 0xFFFF;
+        int headerLen = b.getShort(10) & 0xFFFF;
+        if (headerLen < MIN_HEADER) {
+            throw new CorruptTableException(file, -1, 10, "header length " + headerLen + ", at least " + MIN_HEADER);
+        }
+        if (fileLen < headerLen) {
+            throw new CorruptTableException(file, -1, fileLen, "truncated: " + fileLen + " bytes, the header alone has "
+                    + headerLen);
+        }
+        if (headerLen != head.length) { // another version's header: read it whole for its checksum
+            head = new byte[headerLen];
+            src.read(0, head, 0, headerLen);
+            b = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(head, 0, headerLen - 4);
+        int want = b.getInt(headerLen - 4);
+        if ((int) crc.getValue() != want) {
+            throw new CorruptTableException(file, -1, 0, String.format("header checksum %08x, computed %08x",
+                    want, (int) crc.getValue()));
+        }
+        if (version != VERSION) {
+            throw new TableFormatException(file, "format version", String.valueOf(version), String.valueOf(VERSION));
+        }
+        if (headerLen != HEADER_LENGTH) {
+            throw new TableFormatException(file, "header length", String.valueOf(headerLen), String.valueOf(HEADER_LENGTH));
+        }
+        return parseFields(b, file, fileLen, kind, variant, seeds);
+    }
+
+    private static TableHeader parseFields(ByteBuffer b, Path file, long fileLen, TableKind want, Variant variant,
+                                           int wantSeeds) {
+        TableKind kind = TableKind.ofCode(b.get(12) & 0xFF);
+        if (kind != want) {
+            throw new TableFormatException(file, "kind", kind == null ? "code " + (b.get(12) & 0xFF) : kind.id(), want.id());
+        }
+        byte[] vb = new byte[8];
+        b.get(16, vb);
+        String vid = ascii(vb);
+        Variant found = null;
+        for (Variant v : Variant.values()) {
+            if (java.util.Arrays.equals(vb, variantBytes(v))) {
+                found = v;
+            }
+        }
+        if (found == null || (variant != null && found != variant)) {
+            throw new TableFormatException(file, "variant", "'" + vid + "'", variant == null ? "a known variant" : "'" + variant.id() + "'");
+        }
+        int seeds = b.get(13) & 0xFF;
+        if (seeds > PositionIndex.MAX_SEEDS || (wantSeeds >= 0 && seeds != wantSeeds)) {
+            throw new TableFormatException(file, "seed count", String.valueOf(seeds),
+                    wantSeeds >= 0 ? String.valueOf(wantSeeds) : "0.." + PositionIndex.MAX_SEEDS);
+        }
+        long positions = b.getLong(24);
+        if (positions != PositionIndex.size(seeds)) {
+            throw new TableFormatException(file, "number of positions", Long.toUnsignedString(positions),
+                    PositionIndex.size(seeds) + " for " + seeds + " seeds");
+        }
+        Encoding enc = Encoding.ofCode(b.get(14) & 0xFF);
+        int param = b.get(15) & 0xFF;
+        if (enc == null || !enc.validParam(param)) {
+            throw new TableFormatException(file, "value encoding", (b.get(14) & 0xFF) + "/" + param,
+                    "raw/0, packed/1,2,4,8, rle/1..7 or rans/8..11");
+        }
+        Compression comp = Compression.ofCode(b.get(40) & 0xFF);
+        if (comp == null) {
+            throw new TableFormatException(file, "compression", String.valueOf(b.get(40) & 0xFF), "0 (none) or 1 (lz4)");
+        }
+        int flags = b.get(41) & 0xFF;
+        int wantFlags = kind.unsignedSymbols() ? FLAG_UNSIGNED : 0;
+        if ((flags & ~FLAG_DONT_CARE) != wantFlags) {
+            throw new TableFormatException(file, "flags", "0x" + Integer.toHexString(flags),
+                    "0x" + Integer.toHexString(wantFlags) + " plus the don't-care bit 0x1");
+        }
+        long blockSize = b.getInt(32) & 0xFFFFFFFFL;
+        long blockCount = b.getInt(36) & 0xFFFFFFFFL;
+        if (blockSize < 1 || blockSize > MAX_BLOCK_SIZE) {
+            throw new TableFormatException(file, "block size", String.valueOf(blockSize), "1.." + MAX_BLOCK_SIZE);
+        }
+        long wantBlocks = (positions + blockSize - 1) / blockSize;
+        if (blockCount != wantBlocks || blockCount > (Integer.MAX_VALUE - 8) / INDEX_ENTRY) {
+            throw new TableFormatException(file, "block count", String.valueOf(blockCount), String.valueOf(wantBlocks));
+        }
+        byte[] symbols = readSymbols(b, file, kind, seeds, positions);
+        for (int i = 76; i < SYMBOLS_AT; i++) {
+            if (b.get(i) != 0) {
+                throw new TableFormatException(file, "reserved byte " + i, String.valueOf(b.get(i)), "0");
+            }
+        }
+        for (int i = SYMBOLS_AT + 256; i < CRC_AT; i++) {
+            if (b.get(i) != 0) {
+                throw new TableFormatException(file, "reserved byte " + i, String.valueOf(b.get(i)), "0");
+            }
+        }
+        long recorded = b.getLong(56);
+        if (recorded != fileLen) {
+            throw new CorruptTableException(file, -1, fileLen, "the file has " + fileLen + " bytes, its header says "
+                    + Long.toUnsignedString(recorded) + (fileLen < recorded ? " (truncated)" : ""));
+        }
+        long modelLen = b.getInt(68) & 0xFFFFFFFFL;
+        long maxModel = enc == Encoding.RANS ? RansModel.maxBytes(symbols.length) : 0;
+        long minModel = enc == Encoding.RANS ? 2L * (symbols.length + 1) : 0;
+        if (modelLen < minModel || modelLen > maxModel) {
+            throw new CorruptTableException(file, -1, 68, "model length " + modelLen + " outside " + minModel + ".."
+                    + maxModel);
+        }
+        long indexOffset = b.getLong(48);
+        long indexLen = Math.multiplyExact(blockCount, (long) INDEX_ENTRY);
+        if (indexOffset < HEADER_LENGTH + modelLen || indexOffset > fileLen || fileLen - indexOffset != indexLen) {
+            throw new CorruptTableException(file, -1, 48, "index offset " + Long.toUnsignedString(indexOffset)
+                    + " does not leave room for " + blockCount + " index entries before the end at " + fileLen);
+        }
+        return new TableHeader(VERSION, kind, vid, seeds, positions, enc, param, comp, (int) blockSize,
+                (int) blockCount, (flags & FLAG_DONT_CARE) != 0, symbols, indexOffset, fileLen, b.getInt(44), b.getInt(64),
+                (int) modelLen, b.getInt(72));
+    }
+
+    private static byte[] readSymbols(ByteBuffer b, Path file, TableKind kind, int seeds, long positions) {
+        int count = b.getShort(42) & 0xFFFF;
+        if (count > 256 || (count == 0 && positions > 0)) {
+            throw new TableFormatException(file, "symbol count", String.valueOf(count), "1..256");
+        }
+        byte[] symbols = new byte[count];
+        boolean[] seen = new boolean[256];
+        for (int i = 0; i < 256; i++) {
+            byte s = b.get(SYMBOLS_AT + i);
+            if (i >= count) {
+                if (s != 0) {
+                    throw new TableFormatException(file, "unused symbol slot " + i, String.valueOf(s), "0");
+                }
+                continue;
+            }
+            int v = kind.symbol(s);
+            if (seen[s & 0xFF] || (kind == TableKind.VALUES && (v < -seeds || v > seeds))) {
+                throw new TableFormatException(file, "symbol " + i, String.valueOf(v),
+                        kind == TableKind.VALUES ? "a new value in -" + seeds + ".." + seeds : "a new symbol");
+            }
+            seen[s & 0xFF] = true;
+            symbols[i] = s;
+        }
+        return symbols;
+    }
+
+    /**
+     * Reads, checks and parses the model section of a {@link Encoding#RANS} table; null for other
+     * encodings.
+     */
+    static RansModel readModel(ByteSource src, Path file, TableHeader h) {
+        if (h.encoding() != Encoding.RANS) {
+            return null;
+        }
+        byte[] raw = new byte[h.modelLength()];
+        src.read(HEADER_LENGTH, raw, 0, raw.length);
+        CRC32C crc = new CRC32C();
+        crc.update(raw, 0, raw.length);
+        if ((int) crc.getValue() != h.modelCrc()) {
+            throw new CorruptTableException(file, -1, HEADER_LENGTH, String.format("model checksum %08x, computed %08x",
+                    h.modelCrc(), (int) crc.getValue()));
+        }
+        String[] why = new String[1];
+        RansModel m = RansModel.parse(raw, h.symbolCount(), h.param(), why);
+        if (m == null) {
+            throw new CorruptTableException(file, -1, HEADER_LENGTH, why[0]);
+        }
+        return m;
+    }
+
+    /** The index's bytes. */
+    static byte[] indexBytes(BlockIndex idx) {
+        int n = idx.offset.length;
+        ByteBuffer b = ByteBuffer.allocate(Math.multiplyExact(n, INDEX_ENTRY)).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < n; i++) {
+            b.putLong(idx.offset[i]).putInt(idx.stored[i]).putInt(idx.encoded[i]).putInt(idx.crc[i]);
+        }
+        return b.array();
+    }
+
+    /** Reads, checks and validates the block index described by {@code h}. */
+    static BlockIndex readIndex(ByteSource src, Path file, TableHeader h) {
+        int n = h.blockCount();
+        byte[] raw = new byte[Math.multiplyExact(n, INDEX_ENTRY)];
+        src.read(h.indexOffset(), raw, 0, raw.length);
+        CRC32C crc = new CRC32C();
+        crc.update(raw, 0, raw.length);
+        if ((int) crc.getValue() != h.indexCrc()) {
+            throw new CorruptTableException(file, -1, h.indexOffset(), String.format("index checksum %08x, computed %08x",
+                    h.indexCrc(), (int) crc.getValue()));
+        }
+        ByteBuffer b = ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN);
+        BlockIndex idx = new BlockIndex(n);
+        long at = h.blocksOffset();
+        for (int i = 0; i < n; i++) {
+            long entryAt = Math.addExact(h.indexOffset(), (long) i * INDEX_ENTRY);
+            long off = b.getLong();
+            long stored = b.getInt() & 0xFFFFFFFFL;
+            long encoded = b.getInt() & 0xFFFFFFFFL;
+            int m = h.blockPositions(i);
+            long maxEnc = SymbolCodec.maxEncodedLength(h.encoding(), h.param(), m);
+            if (off != at) {
+                throw new CorruptTableException(file, i, entryAt, "block offset " + off + ", expected " + at);
+            }
+            if (encoded < 1 || encoded > maxEnc) {
+                throw new CorruptTableException(file, i, entryAt, "encoded length " + encoded + " outside 1.." + maxEnc);
+            }
+            long maxStored = maxCompressed(h.compression(), (int) encoded);
+            if (stored < 1 || stored > maxStored || (h.compression() == Compression.NONE && stored != encoded)) {
+                throw new CorruptTableException(file, i, entryAt, "stored length " + stored + " outside 1.." + maxStored);
+            }
+            at = Math.addExact(at, stored);
+            if (at > h.indexOffset()) {
+                throw new CorruptTableException(file, i, entryAt, "block ends at " + at + ", beyond the index at "
+                        + h.indexOffset());
+            }
+            idx.offset[i] = off;
+            idx.stored[i] = (int) stored;
+            idx.encoded[i] = (int) encoded;
+            idx.crc[i] = b.getInt();
+        }
+        if (at != h.indexOffset()) {
+            throw new CorruptTableException(file, -1, at, "blocks end at " + at + ", the index starts at " + h.indexOffset());
+        }
+        return idx;
+    }
+
+    /** The variant id as 8 bytes, zero padded. */
+    static byte[] variantBytes(Variant v) {
+        return variantBytes(v.id());
+    }
+
+    private static byte[] variantBytes(String id) {
+        byte[] out = new byte[8];
+        byte[] v = id.getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(v, 0, out, 0, Math.min(8, v.length));
+        return out;
+    }
+
+    private static String ascii(byte[] v) {
+        StringBuilder sb = new StringBuilder();
+        for (byte x : v) {
+            if (x == 0) {
+                break;
+            }
+            sb.append(x >= 32 && x < 127 ? (char) x : '?');
+        }
+        return sb.toString();
+    }
+
+    private static String hex(byte[] v, int n) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            sb.append(String.format("%02x", v[i] & 0xFF));
+        }
+        return sb.length() == 0 ? "(empty file)" : sb.toString();
+    }
+}
