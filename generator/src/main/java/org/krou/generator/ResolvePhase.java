@@ -85,20 +85,22 @@ final class ResolvePhase {
             byte plus = (byte) t;
             byte minus = (byte) -t;
             for (long i = from; i < to; i++) {
-                byte s = state.get(i);
-                if (s < LayerState.UNRESOLVED) {
+                byte e = exit.get(i);
+                if (e != plus && e != minus) {
                     continue;
                 }
-                byte e = exit.get(i);
-                if (e == plus) {
-                    if (state.compareAndSet(i, s, plus)) {
-                        push(i, UNPACKED);
-                        drain(t);
+                // another thread may lower this position's counter at any moment: retry until
+                // the position is claimed here or resolved elsewhere
+                while (true) {
+                    byte s = state.get(i);
+                    if (s < LayerState.UNRESOLVED || (e == minus && s != LayerState.UNRESOLVED)) {
+                        break;
                     }
-                } else if (e == minus && s == LayerState.UNRESOLVED) {
-                    if (state.compareAndSet(i, s, minus)) {
+                    byte v = e == plus ? plus : minus;
+                    if (state.compareAndSet(i, s, v)) {
                         push(i, UNPACKED);
                         drain(t);
+                        break;
                     }
                 }
             }
