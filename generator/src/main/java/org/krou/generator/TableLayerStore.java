@@ -26,15 +26,22 @@ public final class TableLayerStore implements LayerStore {
     private final Path dataDir;
     private final Variant variant;
     private final int threads;
+    private final WriterOptions options;
     private String refusal;
     private int written;
     private int reused;
 
-    /** A store under {@code dataDir/<variant>/}. */
+    /** A store under {@code dataDir/<variant>/} writing with the default options. */
     public TableLayerStore(Path dataDir, Variant variant, int threads) {
+        this(dataDir, variant, threads, WriterOptions.DEFAULT);
+    }
+
+    /** A store under {@code dataDir/<variant>/} writing with {@code options}. */
+    public TableLayerStore(Path dataDir, Variant variant, int threads, WriterOptions options) {
         this.dataDir = dataDir;
         this.variant = variant;
         this.threads = threads;
+        this.options = options.withThreads(threads);
     }
 
     @Override
@@ -66,7 +73,7 @@ public final class TableLayerStore implements LayerStore {
     public void save(int seeds, ByteBigArray values, ByteBigArray exits) throws IOException {
         Path file = TableFormat.valuesPath(dataDir, variant, seeds);
         Files.createDirectories(file.getParent());
-        TableWriter.write(file, variant, seeds, values, exits);
+        TableWriter.write(file, variant, seeds, values, exits, options);
         int crc;
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(1))) {
             crc = t.header().bodyCrc();
@@ -93,7 +100,7 @@ public final class TableLayerStore implements LayerStore {
     @Override
     public void saveDistances(int seeds, ByteBigArray dist) throws IOException {
         Path file = TableFormat.path(dataDir, variant, TableKind.DTC, seeds);
-        TableWriter.write(file, TableKind.DTC, variant, seeds, dist, null, WriterOptions.DEFAULT);
+        TableWriter.write(file, TableKind.DTC, variant, seeds, dist, null, options);
     }
 
     @Override

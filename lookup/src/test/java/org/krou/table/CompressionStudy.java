@@ -25,7 +25,7 @@ public final class CompressionStudy {
         String skip = System.getProperty("skip");
         WriterOptions d = WriterOptions.LZ4;
         WriterOptions nodc = d.withFill(Fill.NONE);
-        WriterOptions rans = WriterOptions.DEFAULT;
+        WriterOptions rans = WriterOptions.RANS;
         String[] names = {"raw+lz4fast", "raw+lz4hc", "nib+lz4hc", "auto+lz4hc", "nib+dcPrev+lz4hc",
             "nib+dcRuns+lz4hc", "auto+dcRuns+lz4hc", "auto+dcRuns+lz4hc/16K", "auto+dcRuns+lz4hc/256K",
             "auto+dcRuns+lz4fast", "rans", "rans+dcRuns", "rans+dcCtx/4K", "rans+dcCtx/1K", "rans+dcCtx/8K",

@@ -34,7 +34,7 @@ class CorruptionTest {
     static void write() throws IOException {
         values = TableTestSupport.skewed(SEEDS, 77);
         ByteBigArray exits = TableTestSupport.exits(values, SEEDS, 78);
-        WriterOptions[] o = {WriterOptions.DEFAULT.withBlockSize(500),
+        WriterOptions[] o = {WriterOptions.RANS.withBlockSize(500),
             WriterOptions.LZ4.withBlockSize(500).withEncoding(Encoding.PACKED, 4)};
         for (int i = 0; i < 2; i++) {
             Path d = dir.resolve("f" + i);
