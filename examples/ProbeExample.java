@@ -1,0 +1,36 @@
+import java.nio.file.Path;
+import org.krou.probe.BestMove;
+import org.krou.probe.FinalResult;
+import org.krou.probe.MoveValue;
+import org.krou.probe.PerfectPlay;
+import org.krou.probe.Tablebase;
+import org.krou.rules.Position;
+import org.krou.rules.Variant;
+
+/**
+ * Probing the tables from Java. Run from the repository root, after 'scripts/krou generate':
+ *
+ *   java -cp cli/target/krou.jar examples/ProbeExample.java
+ */
+public class ProbeExample {
+    public static void main(String[] args) {
+        try (Tablebase tb = Tablebase.open(Path.of("data"), Variant.ABAPA);
+             PerfectPlay play = PerfectPlay.over(tb)) {
+            Position p = Position.parse("0 0 3 1 2 1 / 1 1 0 0 2 1 S");
+            System.out.println("covered up to " + tb.maxSeeds() + " seeds");
+            System.out.println("value " + tb.value(p));                       // for South, to move
+            for (MoveValue m : tb.moveValues(p)) {
+                System.out.println("  " + m.move() + " captures " + m.captured() + ", value " + m.value());
+            }
+            System.out.println("best moves " + tb.bestMoves(p));
+            Position later = new Position(p.pits(), p.toMove(), 20, 17);     // with 37 seeds already captured
+            FinalResult r = tb.finalResult(later);
+            System.out.println("final result " + r);
+            BestMove m = play.bestMove(p);                                    // converts when --dtc tables exist
+            System.out.println("play " + m.move() + (m.progressGuaranteed() ? "" : " (progress not guaranteed)"));
+            // the primitive hot path: a mover-relative board, no allocation once blocks are cached
+            int[] board = p.moverRelative();
+            System.out.println("value " + tb.value(board));
+        }
+    }
+}
