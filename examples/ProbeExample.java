@@ -23,7 +23,7 @@ public class ProbeExample {
                 System.out.println("  " + m.move() + " captures " + m.captured() + ", value " + m.value());
             }
             System.out.println("best moves " + tb.bestMoves(p));
-            Position later = new Position(p.pits(), p.toMove(), 20, 17);     // with 37 seeds already captured
+            Position later = new Position(p.pits(), p.toMove(), 20, 16);     // with 36 seeds already captured
             FinalResult r = tb.finalResult(later);
             System.out.println("final result " + r);
             BestMove m = play.bestMove(p);                                    // converts when --dtc tables exist
