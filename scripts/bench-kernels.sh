@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# JMH micro-benchmarks of the kernels (org.krou.bench: RulesBenchmark, IndexBenchmark).
+# JMH micro-benchmarks of the kernels (org.krou.bench: RulesBenchmark, IndexBenchmark, ProbeBenchmark,
+# GeneratorKernelBenchmark; ProbeBenchmark generates its tables on first use, see its Javadoc).
 # Builds benchmarks/target/benchmarks.jar when it is missing or older than the sources, prints
 # the machine, then runs JMH with short settings. Extra arguments go to JMH and come after the
 # defaults, so they override them, e.g.:

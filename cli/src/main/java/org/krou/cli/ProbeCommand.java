@@ -151,10 +151,14 @@ final class ProbeCommand implements Callable<Integer> {
         PrintWriter out = new PrintWriter(new BufferedWriter(
                 new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16), false);
         try (Tablebase tb = Tablebase.open(tables.data, tables.variant)) {
+            int[] board = new int[Rules.PITS];
             String line;
             while ((line = in.readLine()) != null) {
                 try {
-                    out.println(tb.value(Position.parse(line)));
+                    // the common well-formed line is read here; anything else goes to
+                    // Position.parse, which reads it the same way or says what is wrong
+                    int[] b = parseBoard(line, board) ? board : Position.parse(line).moverRelative();
+                    out.println(tb.value(b));
                 } catch (IllegalArgumentException | TableException e) {
                     out.println("error: " + e.getMessage());
                 }
@@ -162,5 +166,82 @@ final class ProbeCommand implements Callable<Integer> {
         }
         out.flush();
         return Main.OK;
+    }
+
+    /**
+     * A fast reader of the plain notation for {@code --batch}: twelve whole numbers separated by
+     * spaces, tabs or commas, a {@code /} after the sixth, and optionally {@code S} or {@code N}
+     * (either case) after a separator. Fills {@code board} with the mover-relative board and
+     * returns true, exactly what {@code Position.parse(line).moverRelative()} gives; returns
+     * false, leaving the line to {@link Position#parse}, for anything else, including every line
+     * that {@code Position.parse} refuses (more than 48 seeds, a missing pit, a sign, ...).
+     */
+    static boolean parseBoard(String line, int[] board) {
+        int len = line.length();
+        int i = skipSeparators(line, 0);
+        int sum = 0;
+        for (int pit = 0; pit < Rules.PITS; pit++) {
+            if (pit == 6) {
+                if (i >= len || line.charAt(i) != '/') {
+                    return false;
+                }
+                i = skipSeparators(line, i + 1);
+            }
+            int start = i;
+            int v = 0;
+            while (i < len) {
+                char c = line.charAt(i);
+                if (c < '0' || c > '9') {
+                    break;
+                }
+                v = v * 10 + (c - '0');
+                if (v > Position.TOTAL_SEEDS) {
+                    return false;
+                }
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+            board[pit] = v;
+            sum += v;
+            int after = skipSeparators(line, i);
+            // a number ends at a separator, at the end, or (the sixth) at the slash
+            if (after == i && i < len && !(pit == 5 && line.charAt(i) == '/')) {
+                return false;
+            }
+            i = after;
+        }
+        if (sum > Position.TOTAL_SEEDS) {
+            return false;
+        }
+        boolean north = false;
+        if (i < len) {
+            char c = line.charAt(i);
+            if (c == 'N' || c == 'n') {
+                north = true;
+            } else if (c != 'S' && c != 's') {
+                return false;
+            }
+            if (!isSeparator(line.charAt(i - 1)) || skipSeparators(line, i + 1) != len) {
+                return false;
+            }
+        }
+        if (north) {
+            Rules.rotate(board);
+        }
+        return true;
+    }
+
+    private static int skipSeparators(String s, int i) {
+        while (i < s.length() && isSeparator(s.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Characters both {@code String.trim} and the notation's {@code [\s,]} separators accept. */
+    private static boolean isSeparator(char c) {
+        return c == ' ' || c == ',' || c == '\t' || c == '\r' || c == '\f' || c == '\u000B';
     }
 }

@@ -1,0 +1,189 @@
+package org.krou.bench;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.krou.generator.Predecessors;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Rules;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The per-position kernels of the generator on one layer of {@code seeds} seeds; one operation =
+ * one position.
+ *
+ * <ul>
+ *   <li>{@link #exits}: phase 1 for each board of a pool of {@value #POOL} uniformly random
+ *       boards: every legal move played with {@link Rules#play}, and for each capture the rank of
+ *       the child and a look-up in the smaller layer's {@link ByteBigArray}. The loop is a copy of
+ *       the per-position body of {@code org.krou.generator.ExitPhase} (package-private there),
+ *       awari filter included; the smaller layers hold random values (the cost does not depend
+ *       on them).</li>
+ *   <li>{@link #exitSweep}: the same body over consecutive ranks from a random start, stepping
+ *       with {@link PositionIndex#next} and storing exit and counter as ExitPhase does (its real
+ *       access pattern: children of neighbouring boards are often close in rank).</li>
+ *   <li>{@link #predecessors}: {@link Predecessors#generate(int[])} (un-moves and the rank of
+ *       each predecessor) for each board of the pool, as ResolvePhase calls it.</li>
+ * </ul>
+ *
+ * <pre>
+ * java -jar benchmarks/target/benchmarks.jar GeneratorKernelBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s
+ * </pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class GeneratorKernelBenchmark {
+    /** Boards in the pool. */
+    public static final int POOL = 4096;
+    /** As {@code LayerState.NO_EXIT}. */
+    private static final int NO_EXIT = Byte.MIN_VALUE;
+    /** As {@code LayerState.UNRESOLVED}. */
+    private static final int UNRESOLVED = 100;
+
+    /** Seeds of the layer. */
+    @Param({"16"})
+    public int seeds;
+
+    /** The variant id, as {@link Variant#parse(String)} reads it. */
+    @Param({"abapa"})
+    public String variant;
+
+    private Variant v;
+    private boolean awari;
+    private int[][] boards;
+    private ByteBigArray[] solved;
+    private Predecessors pred;
+    private final int[] child = new int[12];
+    private final int[] walker = new int[12];
+    private long walkerRank;
+    private long size;
+    private ByteBigArray exit;
+    private ByteBigArray state;
+
+    /** Draws the pool and fills the smaller layers with random values. */
+    @Setup(Level.Trial)
+    public void setUp() {
+        v = Variant.parse(variant);
+        awari = v == Variant.AWARI;
+        SplittableRandom rnd = new SplittableRandom(20240610L + seeds);
+        boards = new int[POOL][];
+        for (int i = 0; i < POOL; i++) {
+            boards[i] = Boards.random(rnd, seeds);
+        }
+        solved = new ByteBigArray[seeds];
+        byte[] chunk = new byte[1 << 16];
+        for (int k = 0; k < seeds; k++) {
+            solved[k] = new ByteBigArray(PositionIndex.size(k));
+            for (long at = 0; at < solved[k].length(); at += chunk.length) {
+                int len = (int) Math.min(chunk.length, solved[k].length() - at);
+                for (int j = 0; j < len; j++) {
+                    chunk[j] = (byte) (rnd.nextInt(2 * k + 1) - k);
+                }
+                solved[k].copyFrom(chunk, 0, at, len);
+            }
+        }
+        pred = new Predecessors(v);
+        size = PositionIndex.size(seeds);
+        exit = new ByteBigArray(size);
+        state = new ByteBigArray(size);
+        walkerRank = rnd.nextLong(size);
+        PositionIndex.unrank(seeds, walkerRank, walker);
+    }
+
+    /** Phase 1 for each board of the pool; the result packs the best exit and the counter. */
+    @Benchmark
+    @OperationsPerInvocation(POOL)
+    public void exits(Blackhole bh) {
+        int[][] pool = boards;
+        for (int i = 0; i < POOL; i++) {
+            bh.consume(exitOf(pool[i]));
+        }
+    }
+
+    /** Phase 1 over consecutive ranks, storing the results as ExitPhase does. */
+    @Benchmark
+    @OperationsPerInvocation(POOL)
+    public void exitSweep() {
+        int[] b = walker;
+        long r = walkerRank;
+        for (int i = 0; i < POOL; i++) {
+            int x = exitOf(b);
+            exit.set(r, (byte) (x >> 8));
+            state.set(r, (byte) (UNRESOLVED + (x & 0xFF)));
+            if (PositionIndex.next(b)) {
+                r++;
+            } else {
+                r = 0;
+                PositionIndex.unrank(seeds, 0, b); // end of the layer: start over
+            }
+        }
+        walkerRank = r;
+    }
+
+    /** The same-layer predecessors of each board of the pool. */
+    @Benchmark
+    @OperationsPerInvocation(POOL)
+    public void predecessors(Blackhole bh) {
+        int[][] pool = boards;
+        Predecessors p = pred;
+        for (int i = 0; i < POOL; i++) {
+            int k = p.generate(pool[i]);
+            bh.consume(k);
+            bh.consume(p.ranks()[0]);
+        }
+    }
+
+    /**
+     * The per-position body of ExitPhase (copied): {@code best << 8 | same}, where {@code best}
+     * is the best capture value, the terminal value, or {@link #NO_EXIT}.
+     */
+    private int exitOf(int[] b) {
+        int n = seeds;
+        boolean mustFeed = b[6] + b[7] + b[8] + b[9] + b[10] + b[11] == 0;
+        int best = NO_EXIT;
+        int same = 0;
+        int bestKeeping = NO_EXIT;
+        int sameKeeping = 0;
+        boolean any = false;
+        for (int pit = 0; pit < 6; pit++) {
+            int s = b[pit];
+            if (s == 0 || (mustFeed && s < 6 - pit)) {
+                continue;
+            }
+            any = true;
+            int c = Rules.play(b, pit, v, child);
+            boolean keeps = !awari || child[0] + child[1] + child[2] + child[3] + child[4] + child[5] > 0;
+            if (c == 0) {
+                same++;
+                if (keeps) {
+                    sameKeeping++;
+                }
+            } else {
+                int val = c - solved[n - c].get(PositionIndex.rank(child));
+                best = Math.max(best, val);
+                if (keeps) {
+                    bestKeeping = Math.max(bestKeeping, val);
+                }
+            }
+        }
+        if (!any) {
+            best = Rules.terminalValue(b);
+        } else if (awari && (sameKeeping > 0 || bestKeeping != NO_EXIT)) {
+            best = bestKeeping;
+            same = sameKeeping;
+        }
+        return best << 8 | same;
+    }
+}

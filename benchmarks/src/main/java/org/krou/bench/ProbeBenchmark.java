@@ -1,0 +1,119 @@
+package org.krou.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.krou.generator.Generator;
+import org.krou.generator.Progress;
+import org.krou.generator.TableLayerStore;
+import org.krou.index.PositionIndex;
+import org.krou.probe.Tablebase;
+import org.krou.rules.Variant;
+import org.krou.table.TableFormat;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Random-probe latency of {@link Tablebase#value(int[])} with the block cache warm: one operation
+ * is one probe of a board drawn uniformly (over ranks) from the layer of exactly {@code seeds}
+ * seeds, cycling through a fixed pool of {@value #POOL} boards that were all probed once in the
+ * set-up, so every block they touch (in their layer and, for "don't care" entries, in the smaller
+ * layers reached by captures) is decoded and cached. The cache is sized to hold every block of
+ * layers {@code 0..seeds}. {@link Mode#SampleTime} gives the median and percentiles,
+ * {@link Mode#AverageTime} the mean.
+ *
+ * <p>Tables are read from {@code ${krou.bench.data}/<variant>/values-NN.krou} (default
+ * {@code benchmarks/target/bench-data}, relative to the working directory); if a table of
+ * {@code 0..seeds} is missing it is generated there first with the default (LZ4) format, which
+ * takes tens of seconds at 16 seeds on two cores and a few minutes at 18.
+ *
+ * <pre>
+ * java -jar benchmarks/target/benchmarks.jar ProbeBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s
+ * java -jar benchmarks/target/benchmarks.jar ProbeBenchmark -p seeds=18 -jvmArgsAppend -Dkrou.bench.data=/tmp/kb
+ * </pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode({Mode.SampleTime, Mode.AverageTime})
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class ProbeBenchmark {
+    /** Boards in the pool. */
+    public static final int POOL = 1 << 16;
+
+    /** Seeds on every board probed; tables 0..seeds are needed. */
+    @Param({"16"})
+    public int seeds;
+
+    /** The variant id, as {@link Variant#parse(String)} reads it. */
+    @Param({"abapa"})
+    public String variant;
+
+    private Tablebase tb;
+    private int[][] boards;
+    private int next;
+
+    /** Generates the tables if needed, opens them, draws the pool and warms the cache. */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+        Variant v = Variant.parse(variant);
+        Path dir = Path.of(System.getProperty("krou.bench.data", "benchmarks/target/bench-data"));
+        ensureTables(dir, v, seeds);
+        int blocks = (int) Math.min(1 << 20, Math.max(Tablebase.Options.DEFAULT.cacheBlocks(),
+                4 * PositionIndex.cumulativeSize(seeds) / 4096));
+        tb = Tablebase.open(dir, v, new Tablebase.Options(true, blocks));
+        SplittableRandom rnd = new SplittableRandom(20240609L + seeds);
+        long size = PositionIndex.size(seeds);
+        boards = new int[POOL][12];
+        long sum = 0;
+        for (int[] b : boards) {
+            PositionIndex.unrank(seeds, rnd.nextLong(size), b);
+            sum += tb.value(b); // warms the cache
+        }
+        // a second pass must hit the cache: the same answers, fast
+        long again = 0;
+        for (int[] b : boards) {
+            again += tb.value(b);
+        }
+        if (again != sum) {
+            throw new IllegalStateException("probes disagree between passes: " + sum + " vs " + again);
+        }
+    }
+
+    /** Generates tables {@code 0..seeds} under {@code dir} unless they are all present. */
+    static void ensureTables(Path dir, Variant v, int seeds) throws IOException {
+        for (int n = 0; n <= seeds; n++) {
+            if (!Files.isRegularFile(TableFormat.valuesPath(dir, v, n))) {
+                int threads = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
+                System.out.println("ProbeBenchmark: generating " + v.id() + " tables 0.." + seeds + " in " + dir
+                        + " (layer " + n + " is missing)");
+                long t0 = System.nanoTime();
+                new Generator(v, threads, new TableLayerStore(dir, v, threads), Progress.NONE).run(seeds);
+                System.out.printf("ProbeBenchmark: generated in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+                return;
+            }
+        }
+    }
+
+    /** Closes the tables. */
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        tb.close();
+    }
+
+    /** One probe of the next board of the pool. */
+    @Benchmark
+    public int probe() {
+        int i = next;
+        next = (i + 1) & (POOL - 1);
+        return tb.value(boards[i]);
+    }
+}
