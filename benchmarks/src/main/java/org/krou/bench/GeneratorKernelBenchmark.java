@@ -2,6 +2,7 @@ package org.krou.bench;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.krou.generator.ExitKernel;
 import org.krou.generator.Predecessors;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
@@ -26,10 +27,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * <ul>
  *   <li>{@link #exits}: phase 1 for each board of a pool of {@value #POOL} uniformly random
  *       boards: every legal move played with {@link Rules#play}, and for each capture the rank of
- *       the child and a look-up in the smaller layer's {@link ByteBigArray}. The loop is a copy of
- *       the per-position body of {@code org.krou.generator.ExitPhase} (package-private there),
- *       awari filter included; the smaller layers hold random values (the cost does not depend
- *       on them).</li>
+ *       the child and a look-up in the smaller layer's {@link ByteBigArray}: {@link ExitKernel},
+ *       the per-position body of the generator's exit phase; the smaller layers hold random
+ *       values (the cost does not depend on them).</li>
  *   <li>{@link #exitSweep}: the same body over consecutive ranks from a random start, stepping
  *       with {@link PositionIndex#next} and storing exit and counter as ExitPhase does (its real
  *       access pattern: children of neighbouring boards are often close in rank).</li>
@@ -47,8 +47,6 @@ import org.openjdk.jmh.infra.Blackhole;
 public class GeneratorKernelBenchmark {
     /** Boards in the pool. */
     public static final int POOL = 4096;
-    /** As {@code LayerState.NO_EXIT}. */
-    private static final int NO_EXIT = Byte.MIN_VALUE;
     /** As {@code LayerState.UNRESOLVED}. */
     private static final int UNRESOLVED = 100;
 
@@ -61,11 +59,10 @@ public class GeneratorKernelBenchmark {
     public String variant;
 
     private Variant v;
-    private boolean awari;
+    private ExitKernel kernel;
     private int[][] boards;
     private ByteBigArray[] solved;
     private Predecessors pred;
-    private final int[] child = new int[12];
     private final int[] walker = new int[12];
     private long walkerRank;
     private long size;
@@ -76,7 +73,6 @@ public class GeneratorKernelBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         v = Variant.parse(variant);
-        awari = v == Variant.AWARI;
         SplittableRandom rnd = new SplittableRandom(20240610L + seeds);
         boards = new int[POOL][];
         for (int i = 0; i < POOL; i++) {
@@ -95,6 +91,7 @@ public class GeneratorKernelBenchmark {
             }
         }
         pred = new Predecessors(v);
+        kernel = new ExitKernel(v, solved);
         size = PositionIndex.size(seeds);
         exit = new ByteBigArray(size);
         state = new ByteBigArray(size);
@@ -108,7 +105,7 @@ public class GeneratorKernelBenchmark {
     public void exits(Blackhole bh) {
         int[][] pool = boards;
         for (int i = 0; i < POOL; i++) {
-            bh.consume(exitOf(pool[i]));
+            bh.consume(kernel.evaluate(pool[i], seeds));
         }
     }
 
@@ -119,9 +116,9 @@ public class GeneratorKernelBenchmark {
         int[] b = walker;
         long r = walkerRank;
         for (int i = 0; i < POOL; i++) {
-            int x = exitOf(b);
-            exit.set(r, (byte) (x >> 8));
-            state.set(r, (byte) (UNRESOLVED + (x & 0xFF)));
+            int x = kernel.evaluate(b, seeds);
+            exit.set(r, (byte) ExitKernel.best(x));
+            state.set(r, (byte) (UNRESOLVED + ExitKernel.same(x)));
             if (PositionIndex.next(b)) {
                 r++;
             } else {
@@ -143,47 +140,5 @@ public class GeneratorKernelBenchmark {
             bh.consume(k);
             bh.consume(p.ranks()[0]);
         }
-    }
-
-    /**
-     * The per-position body of ExitPhase (copied): {@code best << 8 | same}, where {@code best}
-     * is the best capture value, the terminal value, or {@link #NO_EXIT}.
-     */
-    private int exitOf(int[] b) {
-        int n = seeds;
-        boolean mustFeed = b[6] + b[7] + b[8] + b[9] + b[10] + b[11] == 0;
-        int best = NO_EXIT;
-        int same = 0;
-        int bestKeeping = NO_EXIT;
-        int sameKeeping = 0;
-        boolean any = false;
-        for (int pit = 0; pit < 6; pit++) {
-            int s = b[pit];
-            if (s == 0 || (mustFeed && s < 6 - pit)) {
-                continue;
-            }
-            any = true;
-            int c = Rules.play(b, pit, v, child);
-            boolean keeps = !awari || child[0] + child[1] + child[2] + child[3] + child[4] + child[5] > 0;
-            if (c == 0) {
-                same++;
-                if (keeps) {
-                    sameKeeping++;
-                }
-            } else {
-                int val = c - solved[n - c].get(PositionIndex.rank(child));
-                best = Math.max(best, val);
-                if (keeps) {
-                    bestKeeping = Math.max(bestKeeping, val);
-                }
-            }
-        }
-        if (!any) {
-            best = Rules.terminalValue(b);
-        } else if (awari && (sameKeeping > 0 || bestKeeping != NO_EXIT)) {
-            best = bestKeeping;
-            same = sameKeeping;
-        }
-        return best << 8 | same;
     }
 }
