@@ -6,9 +6,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.krou.index.PositionIndex;
 
 /**
- * Progress on a terminal: about once a second, the layer, the phase, positions done, the rate
- * and the estimated time left for the whole job (from the rate so far, scaled by the positions
- * of the layers still to do).
+ * Progress on a terminal: about once a second, the layer and its phase, the positions of the
+ * whole job done so far, the rate (positions computed per second, reused layers left out) and
+ * the estimated time left at that rate. The rate falls somewhat as layers grow, so the estimate
+ * is on the short side.
  */
 public final class ConsoleProgress implements Progress {
     private final PrintStream out;
@@ -18,8 +19,9 @@ public final class ConsoleProgress implements Progress {
     private volatile long units = 1;
     private volatile int seeds;
     private volatile String name = "";
-    private volatile long workedPositions;
-    private volatile double workedSeconds;
+    private volatile long doneLayers;
+    private volatile long reusedPositions;
+    private volatile double reusedSeconds;
     private volatile long lastPrint;
 
     /** Reports to {@code out} for a job of layers {@code 0..maxSeeds}. */
@@ -54,18 +56,20 @@ public final class ConsoleProgress implements Progress {
         int n = seeds;
         long size = PositionIndex.size(n);
         double fraction = Math.min(1.0, (double) d / units);
+        // share of a layer's time spent before and in each phase, roughly as measured
+        double layerFraction = switch (name) {
+            case "exits" -> 0.35 * fraction;
+            case "resolve" -> 0.35 + 0.5 * fraction;
+            default -> 0.85 + 0.15 * fraction;
+        };
+        long total = PositionIndex.cumulativeSize(maxSeeds);
+        long done = doneLayers + (long) (size * layerFraction);
         double elapsed = (System.nanoTime() - start) / 1e9;
-        String eta = "";
-        if (workedPositions > 0 && workedSeconds > 0.5) {
-            double rate = workedPositions / workedSeconds;
-            double left = size * (1 - fraction);
-            for (int k = n + 1; k <= maxSeeds; k++) {
-                left += PositionIndex.size(k);
-            }
-            eta = ", about " + duration(left / rate) + " left";
-        }
-        out.printf(Locale.ROOT, "  layer %d/%d %-8s %5.1f%% of %,d positions, %s elapsed%s%n",
-                n, maxSeeds, name, 100 * fraction, size, duration(elapsed), eta);
+        double workedNow = elapsed - reusedSeconds;
+        double rate = workedNow > 0 ? (done - reusedPositions) / workedNow : 0;
+        String eta = rate > 0 && done > reusedPositions ? ", about " + duration((total - done) / rate) + " left" : "";
+        out.printf(Locale.ROOT, "  layer %d/%d %-7s %5.1f%% | %,d of %,d positions done | %,.0f positions/s | %s elapsed%s%n",
+                n, maxSeeds, name, 100 * fraction, done, total, rate, duration(elapsed), eta);
     }
 
     @Override
@@ -75,9 +79,10 @@ public final class ConsoleProgress implements Progress {
 
     @Override
     public void layerDone(int seeds, long positions, double seconds, boolean reused) {
-        if (!reused) {
-            workedPositions += positions;
-            workedSeconds += seconds;
+        doneLayers += positions;
+        if (reused) {
+            reusedPositions += positions;
+            reusedSeconds += seconds;
         }
         out.printf(Locale.ROOT, "layer %2d: %,15d positions %s%n", seeds, positions,
                 reused ? "reused from disk" : String.format(Locale.ROOT, "in %6.2f s (%,.0f positions/s)",
