@@ -16,9 +16,10 @@ package org.krou.index;
  * the first non-empty pit {@code p_i} after {@code p0} go into {@code p_{i-1}}.
  *
  * <p>{@link #rank(int[])} costs 11 table look-ups and additions, with no loop over seed values;
- * {@link #unrank(int, long, int[])} 11 look-ups plus a downward scan over bar positions whose
- * steps add up to at most {@code n + 11}. Ranks are {@code long}: layers above 2^31 boards
- * (from 29 seeds on) work.
+ * {@link #unrank(int, long, int[])} at most three look-ups per bar: the bar position is read
+ * from a table indexed by the remainder's bit length and next 8 bits (or by the remainder
+ * itself below 512), then corrected by at most one step. Ranks are {@code long}: layers above
+ * 2^31 boards (from 29 seeds on) work.
  *
  * <pre>{@code
  * int[] b = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
@@ -33,6 +34,22 @@ public final class PositionIndex {
     /** {@code BIN[k * STRIDE + m] = C(m, k)} for {@code k <= 12}, {@code m < 64}. */
     private static final long[] BIN = new long[13 * STRIDE];
 
+    /** Remainders below this are inverted by {@link #SMALL} directly. */
+    private static final int SMALL_LIMIT = 512;
+    /**
+     * {@code SMALL[k * SMALL_LIMIT + r]}: the largest bar position {@code b} with
+     * {@code C(b, k) <= r}, for {@code r < SMALL_LIMIT}.
+     */
+    private static final byte[] SMALL = new byte[12 * SMALL_LIMIT];
+    /**
+     * {@code GUESS[(k * 64 + L) * 256 + m]}: the largest {@code b} with {@code C(b, k)} at most the
+     * smallest remainder of bit length {@code L} whose 8 bits after the leading one are {@code m}.
+     * Consecutive {@code C(b, k)} (for {@code b < 64}) differ by a factor of at least
+     * {@code 1 + 1/64}, more than the width {@code 1 + 1/256} of such a bucket, so the answer for
+     * any remainder in the bucket is the guess or the next bar position.
+     */
+    private static final byte[] GUESS = new byte[12 * 64 * 256];
+
     static {
         for (int m = 0; m < STRIDE; m++) {
             BIN[m] = 1;
@@ -40,6 +57,26 @@ public final class PositionIndex {
                 BIN[k * STRIDE + m] = m == 0 ? 0 : BIN[k * STRIDE + m - 1] + BIN[(k - 1) * STRIDE + m - 1];
             }
         }
+        for (int k = 1; k <= 11; k++) {
+            for (int r = 0; r < SMALL_LIMIT; r++) {
+                SMALL[k * SMALL_LIMIT + r] = (byte) largestBar(k, r);
+            }
+            for (int len = 10; len < 64; len++) {
+                for (int m = 0; m < 256; m++) {
+                    long low = (256L + m) << (len - 9);
+                    GUESS[(k * 64 + len) * 256 + m] = (byte) largestBar(k, low);
+                }
+            }
+        }
+    }
+
+    /** The largest {@code b < 63} with {@code C(b, k) <= r}, by a plain scan (table building only). */
+    private static int largestBar(int k, long r) {
+        int b = k - 1;
+        while (b + 1 < STRIDE - 1 && BIN[k * STRIDE + b + 1] <= r) {
+            b++;
+        }
+        return b;
     }
 
     private PositionIndex() {
@@ -105,9 +142,15 @@ public final class PositionIndex {
         int upper = n + 11; // bar 10 stands below this
         for (int k = 11; k >= 1; k--) {
             int base = k * STRIDE;
-            int bar = upper - 1;
-            while (BIN[base + bar] > r) {
-                bar--;
+            int bar;
+            if (r < SMALL_LIMIT) {
+                bar = SMALL[k * SMALL_LIMIT + (int) r];
+            } else {
+                int len = 64 - Long.numberOfLeadingZeros(r);
+                bar = GUESS[(k * 64 + len) * 256 + (int) ((r >>> (len - 9)) & 255)];
+                if (BIN[base + bar + 1] <= r) {
+                    bar++;
+                }
             }
             r -= BIN[base + bar];
             out[k] = upper - bar - 1;
