@@ -1,14 +1,11 @@
 package org.krou.table;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
+import org.krou.util.Parallel;
 
 /**
  * Bulk decoding of a whole layer into its true values, for the generator (restarts) and tools.
@@ -60,35 +57,8 @@ public final class LayerResolver {
                 throw new IllegalArgumentException("the true values of layer " + k + " are needed to resolve layer " + seeds);
             }
         }
-        AtomicLong next = new AtomicLong();
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        List<Thread> list = new ArrayList<>();
-        for (int w = 0; w < Math.max(1, threads); w++) {
-            Thread t = new Thread(() -> {
-                try {
-                    long from;
-                    while (failure.get() == null && (from = next.getAndAdd(CHUNK)) < size) {
-                        resolveRange(variant, seeds, values, below, from, Math.min(size, from + CHUNK));
-                    }
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
-                }
-            }, "krou-resolver");
-            t.setDaemon(true);
-            list.add(t);
-            t.start();
-        }
-        for (Thread t : list) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
-        }
-        if (failure.get() != null) {
-            throw failure.get();
-        }
+        Parallel.forChunks(threads, size, CHUNK,
+                (worker, from, to) -> resolveRange(variant, seeds, values, below, from, to));
     }
 
     private static void resolveRange(Variant variant, int n, ByteBigArray values, ByteBigArray[] below, long from,

@@ -4,15 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.CRC32C;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
+import org.krou.util.Parallel;
 
 /**
  * One open table file: validated header and block index, and access to the <em>stored</em>
@@ -195,31 +193,15 @@ public final class TableFile implements AutoCloseable {
     /** The stored symbol bytes of every position, decoded on {@code threads} threads. */
     public ByteBigArray readAll(int threads) {
         ByteBigArray out = new ByteBigArray(positions);
-        AtomicInteger next = new AtomicInteger();
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        List<Thread> list = new ArrayList<>();
-        for (int w = 0; w < Math.max(1, threads); w++) {
-            Thread t = new Thread(() -> {
-                byte[] buf = new byte[blockSize];
-                int b;
-                try {
-                    while (failure.get() == null && (b = next.getAndIncrement()) < header.blockCount()) {
-                        int m = header.blockPositions(b);
-                        decodeBlock(b, buf);
-                        out.copyFrom(buf, 0, (long) b * blockSize, m);
-                    }
-                } catch (RuntimeException e) {
-                    failure.compareAndSet(null, e);
-                }
-            }, "krou-table-reader");
-            t.setDaemon(true);
-            list.add(t);
-            t.start();
-        }
-        join(list);
-        if (failure.get() != null) {
-            throw failure.get();
-        }
+        ThreadLocal<byte[]> buffers = ThreadLocal.withInitial(() -> new byte[blockSize]);
+        Parallel.forChunks(threads, header.blockCount(), 1, (worker, from, to) -> {
+            byte[] buf = buffers.get();
+            for (long b = from; b < to; b++) {
+                int m = header.blockPositions((int) b);
+                decodeBlock((int) b, buf);
+                out.copyFrom(buf, 0, b * blockSize, m);
+            }
+        });
         return out;
     }
 
@@ -256,16 +238,5 @@ public final class TableFile implements AutoCloseable {
     @Override
     public void close() {
         src.close();
-    }
-
-    private static void join(List<Thread> list) {
-        for (Thread t : list) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TableException(null, "interrupted", e);
-            }
-        }
     }
 }

@@ -1,21 +1,30 @@
-package org.krou.generator;
+package org.krou.util;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Runs a body over {@code [0, size)} in chunks handed out to a fixed number of threads. */
-final class Parallel {
-    /** The work of one chunk {@code [from, to)} on worker {@code worker}. */
+/**
+ * Runs a body over {@code [0, size)} in chunks handed out to a fixed number of threads; the
+ * first failure stops the others and is rethrown in the caller.
+ *
+ * <pre>{@code
+ * Parallel.forChunks(2, size, 1 << 16, (worker, from, to) -> work(from, to));
+ * }</pre>
+ */
+public final class Parallel {
+    /** The work of one chunk {@code [from, to)} on worker {@code worker} (0-based). */
     @FunctionalInterface
-    interface Body {
+    public interface Body {
         void run(int worker, long from, long to);
     }
 
     private Parallel() {
     }
 
-    static void forChunks(int threads, long size, long chunk, Body body) {
+    /** Runs {@code body} over {@code [0, size)} in chunks of {@code chunk} on {@code threads} threads. */
+    public static void forChunks(int threads, long size, long chunk, Body body) {
+        threads = Math.max(1, threads);
         AtomicLong next = new AtomicLong();
         List<Thread> list = new ArrayList<>();
         Throwable[] failure = new Throwable[1];
