@@ -8,9 +8,9 @@ import org.krou.generator.ConsoleProgress;
 import org.krou.generator.Generator;
 import org.krou.generator.TableLayerStore;
 import org.krou.index.PositionIndex;
-import org.krou.rules.Variant;
 import org.krou.table.WriterOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,13 +31,9 @@ final class GenerateCommand implements Callable<Integer> {
             description = "Largest seed count to solve, 0..48 (default: ${DEFAULT-VALUE}).")
     int maxSeeds;
 
-    @Option(names = "--variant", paramLabel = "V", defaultValue = "abapa", converter = VariantConverter.class,
-            description = "Rules: abapa (grand slam cancelled) or awari (Olympiad rules). Default: ${DEFAULT-VALUE}.")
-    Variant variant;
 
-    @Option(names = "--data", paramLabel = "DIR", defaultValue = "data",
-            description = "Table directory; tables go to DIR/<variant>/ (default: ${DEFAULT-VALUE}).")
-    Path data;
+    @Mixin
+    TableOptions tables;
 
     @Option(names = "--threads", paramLabel = "T",
             description = "Worker threads (default: the number of cores).")
@@ -65,17 +61,17 @@ final class GenerateCommand implements Callable<Integer> {
         }
         long positions = PositionIndex.cumulativeSize(maxSeeds);
         out.printf(Locale.ROOT, "Generating %s layers 0..%d (%,d positions)%s into %s with %d threads%n",
-                variant.id(), maxSeeds, positions, dtc ? " with distances to conversion" : "",
-                data.resolve(variant.id()), t);
+                tables.variant.id(), maxSeeds, positions, dtc ? " with distances to conversion" : "",
+                tables.data.resolve(tables.variant.id()), t);
         long t0 = System.nanoTime();
         WriterOptions options = switch (codec.toLowerCase(Locale.ROOT)) {
             case "lz4" -> WriterOptions.LZ4;
             case "rans" -> WriterOptions.RANS;
             default -> throw new IllegalArgumentException("--codec '" + codec + "': expected lz4 or rans");
         };
-        TableLayerStore store = new TableLayerStore(data, variant, t, options);
+        TableLayerStore store = new TableLayerStore(tables.data, tables.variant, t, options);
         ConsoleProgress progress = new ConsoleProgress(System.out, maxSeeds);
-        new Generator(variant, t, store, progress, dtc).run(maxSeeds);
+        new Generator(tables.variant, t, store, progress, dtc).run(maxSeeds);
         double seconds = (System.nanoTime() - t0) / 1e9;
         out.printf(Locale.ROOT, "Done: %,d positions in %.1f s (%,.0f positions/s), %d layers computed, %d reused; "
                         + "tables: %,d bytes (%.3f bits/position)%n",

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.krou.generator.TableLayerStore;
 import org.krou.index.PositionIndex;
-import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.MissingTableException;
 import org.krou.table.TableFile;
@@ -16,7 +15,7 @@ import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -29,29 +28,25 @@ final class StatsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--variant", paramLabel = "V", defaultValue = "abapa", converter = VariantConverter.class,
-            description = "abapa or awari (default: ${DEFAULT-VALUE}).")
-    Variant variant;
 
-    @Option(names = "--data", paramLabel = "DIR", defaultValue = "data",
-            description = "Table directory, holding <variant>/values-NN.krou (default: ${DEFAULT-VALUE}).")
-    Path data;
+    @Mixin
+    TableOptions tables;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         int threads = Runtime.getRuntime().availableProcessors();
-        TableLayerStore store = new TableLayerStore(data, variant, threads);
+        TableLayerStore store = new TableLayerStore(tables.data, tables.variant, threads);
         List<String> lines = new ArrayList<>();
         ByteBigArray[] values = null; // loaded only if a statistics file is missing or stale
         int n = 0;
         for (; n <= PositionIndex.MAX_SEEDS; n++) {
-            Path file = TableFormat.valuesPath(data, variant, n);
+            Path file = TableFormat.valuesPath(tables.data, tables.variant, n);
             if (!Files.exists(file)) {
                 break;
             }
             int crc;
-            try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, n, true, new BlockCache(1))) {
+            try (TableFile t = TableFile.open(file, TableKind.VALUES, tables.variant, n, true, new BlockCache(1))) {
                 crc = t.header().bodyCrc();
             }
             String line = TableLayerStore.readStats(store.statsPath(n), crc);
@@ -70,7 +65,7 @@ final class StatsCommand implements Callable<Integer> {
             lines.add(line);
         }
         if (n == 0) {
-            throw new MissingTableException(variant, 0, TableFormat.valuesPath(data, variant, 0));
+            throw new MissingTableException(tables.variant, 0, TableFormat.valuesPath(tables.data, tables.variant, 0));
         }
         lines.forEach(out::println);
         return Main.OK;
