@@ -19,6 +19,7 @@ import java.util.zip.CRC32C;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
+import org.krou.util.Parallel;
 
 /**
  * Writes a table file: streaming block by block (the file is never built in memory), blocks
@@ -239,17 +240,32 @@ public final class TableWriter {
             return t;
         }
 
-        /** Tries every automatic candidate on evenly spaced sample blocks; returns the best one. */
+        /**
+         * Tries every automatic candidate on evenly spaced sample blocks, on the writer's threads;
+         * returns the best one.
+         */
         private int chooseEncoding(byte[] codeOf) {
-            BlockEncoder enc = encoder(exits != null);
-            long[] total = new long[AUTO_ENCODING.length];
             int samples = Math.min(blocks, SAMPLE_BLOCKS);
-            for (int k = 0; k < samples; k++) {
-                int b = (int) ((long) blocks * k / samples);
-                int m = size(b);
-                enc.prepare((long) b * o.blockSize(), m, Encoding.PACKED, codeOf);
-                for (int c = 0; c < AUTO_ENCODING.length; c++) {
-                    total[c] += enc.compress(m, AUTO_ENCODING[c], AUTO_PARAM[c], o.compression());
+            int threads = o.threads();
+            long[][] totals = new long[threads][AUTO_ENCODING.length];
+            BlockEncoder[] encoders = new BlockEncoder[threads];
+            for (int w = 0; w < threads; w++) {
+                encoders[w] = encoder(exits != null);
+            }
+            Parallel.forChunks(threads, samples, 1, (w, from, to) -> {
+                for (long k = from; k < to; k++) {
+                    int b = (int) ((long) blocks * k / samples);
+                    int m = size(b);
+                    encoders[w].prepare((long) b * o.blockSize(), m, Encoding.PACKED, codeOf);
+                    for (int c = 0; c < AUTO_ENCODING.length; c++) {
+                        totals[w][c] += encoders[w].compress(m, AUTO_ENCODING[c], AUTO_PARAM[c], o.compression());
+                    }
+                }
+            });
+            long[] total = new long[AUTO_ENCODING.length];
+            for (long[] t : totals) {
+                for (int c = 0; c < total.length; c++) {
+                    total[c] += t[c];
                 }
             }
             int pick = 0;
