@@ -86,12 +86,12 @@ final class PlayCommand implements Callable<Integer> {
             Deque<Position> history = new ArrayDeque<>();
             Map<Position, Integer> seen = new HashMap<>();
             Position at = start;
-            seen.put(new Position(at.pits(), at.toMove()), 1);
+            seen.put(at.withoutCaptures(), 1);
             out.printf("You play %s against perfect play (%s rules). Value for the side to move: %+d.%n",
                     BoardView.name(human), engine.tablebase().variant().id(), engine.tablebase().value(at));
             while (true) {
                 out.print("\n" + BoardView.draw(at));
-                if (seen.get(new Position(at.pits(), at.toMove())) >= 3) {
+                if (seen.get(at.withoutCaptures()) >= 3) {
                     finish(FinalResult.of(at, 0), "the position occurred three times: the "
                             + at.seeds() + " seeds left are shared evenly");
                     return Main.OK;
@@ -110,7 +110,7 @@ final class PlayCommand implements Callable<Integer> {
                             r.captured() > 0 ? " and captures " + r.captured() : "");
                     history.push(at);
                     at = r.after();
-                    seen.merge(new Position(at.pits(), at.toMove()), 1, Integer::sum);
+                    seen.merge(at.withoutCaptures(), 1, Integer::sum);
                     continue;
                 }
                 out.printf("Your move (%s, hint, undo, quit): ", human == Side.SOUTH ? "a-f" : "A-F");
@@ -139,9 +139,9 @@ final class PlayCommand implements Callable<Integer> {
                     } while (back.toMove() != human);
                     at = back;
                     seen.clear();
-                    seen.put(new Position(at.pits(), at.toMove()), 1);
+                    seen.put(at.withoutCaptures(), 1);
                     for (Position h : history) {
-                        seen.merge(new Position(h.pits(), h.toMove()), 1, Integer::sum);
+                        seen.merge(h.withoutCaptures(), 1, Integer::sum);
                     }
                     continue;
                 }
@@ -153,7 +153,7 @@ final class PlayCommand implements Callable<Integer> {
                     MoveResult r = at.play(cmd.charAt(0), engine.tablebase().variant());
                     history.push(at);
                     at = r.after();
-                    seen.merge(new Position(at.pits(), at.toMove()), 1, Integer::sum);
+                    seen.merge(at.withoutCaptures(), 1, Integer::sum);
                 } catch (IllegalMoveException e) {
                     out.println("Illegal: " + e.reason() + ".");
                 }

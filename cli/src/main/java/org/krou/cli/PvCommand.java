@@ -108,14 +108,14 @@ final class PvCommand implements Callable<Integer> {
     }
 
     private static String firstOccurrence(Line line, Position last) {
-        Position key = new Position(last.pits(), last.toMove());
-        if (new Position(line.start().pits(), line.start().toMove()).equals(key)) {
+        Position key = last.withoutCaptures();
+        if (line.start().withoutCaptures().equals(key)) {
             return "at the start";
         }
         List<Ply> plies = line.plies();
         for (int i = 0; i < plies.size() - 1; i++) {
             Position a = plies.get(i).after();
-            if (new Position(a.pits(), a.toMove()).equals(key)) {
+            if (a.withoutCaptures().equals(key)) {
                 return "after ply " + (i + 1);
             }
         }

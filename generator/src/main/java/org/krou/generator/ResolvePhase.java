@@ -72,6 +72,7 @@ final class ResolvePhase {
         private final Predecessors pred;
         private final int[] board = new int[12];
         private final byte[] seen = new byte[Predecessors.MAX];
+        private final boolean packable;
         private long[] stack = new long[1 << 12];
         private int top;
 
@@ -80,6 +81,7 @@ final class ResolvePhase {
             this.state = layer.state;
             this.exit = layer.exit;
             this.pred = new Predecessors(variant);
+            this.packable = layer.seeds <= Predecessors.PACKABLE;
         }
 
         void seedLevel(int t, long from, long to) {
@@ -123,7 +125,6 @@ final class ResolvePhase {
                 int k = pred.generate(board);
                 long[] ranks = pred.ranks();
                 long[] boards = pred.packed();
-                boolean packable = layer.seeds <= Predecessors.PACKABLE;
                 // plain loads first: independent cache misses overlap, and the locked updates
                 // below then hit the cache (a locked update would serialise the misses)
                 for (int j = 0; j < k; j++) {

@@ -130,7 +130,7 @@ public final class PerfectPlay implements AutoCloseable {
         Set<Position> seen = new HashSet<>();
         Position at = p;
         while (true) {
-            Position key = new Position(at.pits(), at.toMove());
+            Position key = at.withoutCaptures();
             if (!seen.add(key)) {
                 return new Line(p, value, plies, Line.End.REPETITION, shared(at));
             }

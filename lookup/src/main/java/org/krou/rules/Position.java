@@ -76,6 +76,14 @@ public record Position(int[] pits, Side toMove, int southCaptured, int northCapt
         return new Position(abs, side);
     }
 
+    /**
+     * The same board and side to move with nothing captured: the key under which repetitions
+     * are recognised (captures cannot happen between two occurrences of one board).
+     */
+    public Position withoutCaptures() {
+        return southCaptured == 0 && northCaptured == 0 ? this : new Position(pits, toMove);
+    }
+
     /** A copy of the pits. */
     @Override
     public int[] pits() {
