@@ -19,10 +19,12 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Print the line of perfect play from POSITION, move by move with captures and the running "
                 + "score, until the game ends or, for a position worth 0 that cycles, until a position repeats "
                 + "(the seeds left are then shared evenly).",
-                "With distance tables (krou generate --dtc) the side ahead always makes progress; without them the "
-                + "moves keep the value but the line may wander, and this is said.",
+                "The side ahead always makes progress: the distances to conversion come from the distance tables "
+                + "(krou generate --dtc) or, where there are none, from a search of the positions value-optimal play "
+                + "can reach in the layer (--search-nodes). If that search is too big the line is marked as no proof "
+                + "(converts false) and the result printed is still the one the value gives.",
                 "--json prints {\"position\": ..., \"value\": V, \"line\": [{\"move\": \"f\", \"captured\": 7}, ...], "
-                + "\"end\": \"no-seeds\"|\"cannot-feed\"|\"repetition\", \"result\": {...}}."})
+                + "\"end\": \"no-seeds\"|\"cannot-feed\"|\"repetition\", \"converts\": true|false, \"result\": {...}}."})
 final class PvCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -36,6 +38,11 @@ final class PvCommand implements Callable<Integer> {
     @Option(names = "--captured", paramLabel = "S,N", description = "Seeds South and North have captured so far.")
     String captured;
 
+    @Option(names = "--search-nodes", paramLabel = "K", defaultValue = "1048576",
+            description = "Positions the conversion search may hold where no distance table covers a layer "
+                    + "(default: ${DEFAULT-VALUE}, about 100 bytes each; 0: no search).")
+    int searchNodes;
+
     @Parameters(paramLabel = "POSITION", description = "The position, e.g. '0 0 0 1 2 1 / 1 1 0 0 0 2 S'.")
     String position;
 
@@ -43,10 +50,12 @@ final class PvCommand implements Callable<Integer> {
     public Integer call() {
         Position p = ProbeCommand.withCaptured(Position.parse(position), captured);
         PrintWriter out = spec.commandLine().getOut();
-        try (PerfectPlay play = PerfectPlay.open(tables.data, tables.variant)) {
+        if (searchNodes < 0) {
+            throw new IllegalArgumentException("--search-nodes " + searchNodes + ": expected 0 or more");
+        }
+        try (PerfectPlay play = PerfectPlay.open(tables.data, tables.variant, searchNodes)) {
             Line line = play.principalLine(p);
-            boolean guaranteed = line.value() == 0 || p.seeds() <= play.distanceMaxSeeds();
-            out.print(json ? json(line) + "\n" : text(line, guaranteed));
+            out.print(json ? json(line) + "\n" : text(line));
         }
         return Main.OK;
     }
@@ -61,6 +70,7 @@ final class PvCommand implements Callable<Integer> {
                     .append("\", \"captured\": ").append(plies.get(i).captured()).append('}');
         }
         sb.append("], \"end\": \"").append(line.end().id()).append('"');
+        sb.append(", \"converts\": ").append(line.converts());
         sb.append(", \"result\": {\"south\": ").append(line.result().south()).append(", \"north\": ")
                 .append(line.result().north()).append(", \"outcome\": \"")
                 .append(line.result().outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
@@ -68,15 +78,11 @@ final class PvCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    static String text(Line line, boolean guaranteed) {
+    static String text(Line line) {
         Position start = line.start();
         StringBuilder sb = new StringBuilder(BoardView.draw(start)).append('\n');
         sb.append(String.format("%s to move, value %+d: %s.%n", BoardView.name(start.toMove()), line.value(),
                 BoardView.meaning(start, line.value())));
-        if (!guaranteed) {
-            sb.append("No distance tables for ").append(start.seeds()).append(" seeds (krou generate --dtc): ")
-                    .append("the moves below keep the value but need not make progress.\n");
-        }
         List<Ply> plies = line.plies();
         for (int i = 0; i < plies.size(); i++) {
             Ply ply = plies.get(i);
@@ -98,12 +104,23 @@ final class PvCommand implements Callable<Integer> {
             case CANNOT_FEED -> sb.append(BoardView.name(last.toMove())).append(" cannot feed ")
                     .append(BoardView.name(last.toMove().opponent())).append(": it takes the ").append(last.seeds())
                     .append(" left.\n");
-            case REPETITION -> sb.append("The position after ply ").append(plies.size()).append(" repeats the one ")
-                    .append(firstOccurrence(line, last)).append(": no capture will come, the ").append(last.seeds())
-                    .append(" seeds left are shared evenly.\n");
+            case REPETITION -> {
+                sb.append("The position after ply ").append(plies.size()).append(" repeats the one ")
+                        .append(firstOccurrence(line, last));
+                if (line.converts()) {
+                    sb.append(": no capture will come, the ").append(last.seeds()).append(" seeds left are shared ")
+                            .append("evenly.\n");
+                } else {
+                    sb.append(".\nThis line is no proof: without distances to conversion (no distance table for ")
+                            .append(last.seeds()).append(" seeds, and the search exceeded --search-nodes) ")
+                            .append("value-optimal moves may cycle instead of converting. The result below is the ")
+                            .append("one the value gives. For a converting line: krou generate --dtc, or a larger ")
+                            .append("--search-nodes.\n");
+                }
+            }
             default -> throw new IllegalStateException(line.end().toString());
         }
-        sb.append("Final score: ").append(line.result()).append('\n');
+        sb.append(line.converts() ? "Final score: " : "Final score by the value: ").append(line.result()).append('\n');
         return sb.toString();
     }
 

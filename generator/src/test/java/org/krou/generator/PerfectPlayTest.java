@@ -2,12 +2,12 @@ package org.krou.generator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -26,30 +26,50 @@ import org.krou.rules.Variant;
 
 /**
  * Perfect play realises the table value: in self-play, against a random player and against a
- * player that stalls, from thousands of random positions of layers generated with distances.
+ * player that stalls, from thousands of random positions, both with distance tables and with the
+ * distances computed by the conversion search (tables generated without {@code --dtc}); the two
+ * sources of distances agree position by position.
  */
 class PerfectPlayTest {
     static final int MAX = 12;
     static final int GAMES = 1500;
+    /** Games for the engines that search for distances (each search costs a few milliseconds). */
+    static final int SEARCH_GAMES = 500;
 
     @TempDir
     static Path dir;
     static PerfectPlay abapa;
     static PerfectPlay awari;
+    /** The same variants over tables without distance tables: distances come from the search. */
+    static PerfectPlay abapaSearch;
+    static PerfectPlay awariSearch;
 
     @BeforeAll
     static void generate() throws Exception {
+        Path plain = dir.resolve("plain");
         for (Variant v : Variant.values()) {
             new Generator(v, 2, new TableLayerStore(dir, v, 2), Progress.NONE, true).run(MAX);
+            new Generator(v, 2, new TableLayerStore(plain, v, 2), Progress.NONE, false).run(MAX);
         }
         abapa = PerfectPlay.open(dir, Variant.ABAPA);
         awari = PerfectPlay.open(dir, Variant.AWARI);
+        abapaSearch = PerfectPlay.open(plain, Variant.ABAPA);
+        awariSearch = PerfectPlay.open(plain, Variant.AWARI);
+        assertEquals(MAX, abapa.distanceMaxSeeds());
+        assertEquals(-1, abapaSearch.distanceMaxSeeds());
     }
 
     @AfterAll
     static void close() {
-        abapa.close();
-        awari.close();
+        for (PerfectPlay p : List.of(abapa, awari, abapaSearch, awariSearch)) {
+            p.close();
+        }
+    }
+
+    /** Every engine under test with its number of games. */
+    static List<Map.Entry<PerfectPlay, Integer>> engines() {
+        return List.of(Map.entry(abapa, GAMES), Map.entry(awari, GAMES), Map.entry(abapaSearch, SEARCH_GAMES),
+                Map.entry(awariSearch, SEARCH_GAMES));
     }
 
     /** A random board of 1..MAX seeds with seeds on both sides, South or North to move. */
@@ -129,14 +149,17 @@ class PerfectPlayTest {
 
     @Test
     void selfPlayRealisesTheValueAndMakesProgress() {
-        for (PerfectPlay engine : List.of(abapa, awari)) {
+        for (Map.Entry<PerfectPlay, Integer> e : engines()) {
+            PerfectPlay engine = e.getKey();
             Random random = new Random(7);
-            for (int g = 0; g < GAMES; g++) {
+            for (int g = 0; g < e.getValue(); g++) {
                 Position p = randomPosition(random);
                 int v = engine.tablebase().value(p);
                 Line line = engine.principalLine(p);
                 assertEquals(v, difference(finalPosition(line), p.toMove(), 0) + restOf(line, p.toMove()),
                         "self-play from " + p);
+                assertTrue(line.converts(), "line from " + p);
+                assertEquals(engine.tablebase().finalResult(p).toString(), line.result().toString(), "result of the line from " + p);
                 if (v != 0) {
                     // a capture or the game's end comes before any position repeats
                     boolean converted = line.end() != Line.End.REPETITION
@@ -144,7 +167,7 @@ class PerfectPlayTest {
                     assertTrue(converted, "no progress from " + p + " worth " + v);
                     assertFalse(line.plies().isEmpty() && line.plies().get(0).distance() < 0, "no distance at " + p);
                 }
-                if (g < 600) {
+                if (g < e.getValue() * 2 / 5) {
                     playOut(engine, p, null, random, true);
                 }
             }
@@ -164,9 +187,10 @@ class PerfectPlayTest {
 
     @Test
     void perfectPlayNeverScoresLessThanTheValue() {
-        for (PerfectPlay engine : List.of(abapa, awari)) {
+        for (Map.Entry<PerfectPlay, Integer> e : engines()) {
+            PerfectPlay engine = e.getKey();
             Random random = new Random(11);
-            for (int g = 0; g < GAMES; g++) {
+            for (int g = 0; g < e.getValue(); g++) {
                 Position p = randomPosition(random);
                 int v = engine.tablebase().value(p);
                 Opponent o = g % 2 == 0 ? RANDOM : STALLER;
@@ -178,17 +202,50 @@ class PerfectPlayTest {
     }
 
     @Test
-    void withoutDistanceTablesTheBestMoveSaysSo() throws Exception {
-        Path plain = dir.resolve("plain");
-        new Generator(Variant.ABAPA, 2, new TableLayerStore(plain, Variant.ABAPA, 2), Progress.NONE).run(6);
-        try (PerfectPlay engine = PerfectPlay.open(plain, Variant.ABAPA)) {
-            BestMove m = engine.bestMove(Position.parse("0 0 0 1 0 1 / 1 0 0 0 0 1 S"));
-            assertNotNull(m);
-            assertEquals(-1, engine.distanceMaxSeeds());
-            assertEquals(engine.tablebase().value(Position.parse("0 0 0 1 0 1 / 1 0 0 0 0 1 S")), m.value());
-            if (m.value() != 0) {
-                assertFalse(m.progressGuaranteed());
+    void searchedDistancesEqualTheDistanceTables() {
+        for (Variant v : Variant.values()) {
+            PerfectPlay tables = v == Variant.ABAPA ? abapa : awari;
+            PerfectPlay search = v == Variant.ABAPA ? abapaSearch : awariSearch;
+            Random random = new Random(13);
+            int nonzero = 0;
+            for (int k = 0; k < 1000; k++) {
+                Position p = randomPosition(random);
+                int d = tables.distance(p);
+                assertEquals(d, search.distance(p), v + " distance of " + p);
+                nonzero += d > 0 ? 1 : 0;
             }
+            assertTrue(nonzero > 300, "too few positions with a distance: " + nonzero);
         }
+    }
+
+    @Test
+    void withoutAnyDistanceTheLineNeverContradictsTheValue() {
+        // a search budget of 0: moves are merely value-optimal, as before the conversion search;
+        // this position's value-optimal moves cycle (South 8 - North 4 if the cycle were shared)
+        Position cycling = Position.parse("0 0 3 1 2 1 / 1 1 0 0 2 1 S");
+        try (PerfectPlay blind = PerfectPlay.over(abapaSearch.tablebase(), 0)) {
+            Line line = blind.principalLine(cycling);
+            assertEquals(Line.End.REPETITION, line.end());
+            assertFalse(line.converts());
+            assertEquals("South 7, North 5: South wins", line.result().toString());
+            assertFalse(blind.bestMove(cycling).progressGuaranteed());
+            assertEquals(-1, blind.distance(cycling));
+            Random random = new Random(17);
+            int cycled = 0;
+            for (int k = 0; k < 500; k++) {
+                Position p = randomPosition(random);
+                Position withCaptures = new Position(p.pits(), p.toMove(), (48 - p.seeds()) / 2, 0);
+                Line l = blind.principalLine(withCaptures);
+                assertEquals(blind.tablebase().finalResult(withCaptures).toString(), l.result().toString(), "line from " + withCaptures);
+                cycled += l.converts() ? 0 : 1;
+            }
+            assertTrue(cycled > 0, "no line cycled: the test no longer exercises the fallback");
+        }
+        Line line = abapaSearch.principalLine(cycling);
+        assertTrue(line.converts());
+        assertEquals(2, line.value());
+        assertEquals("South 7, North 5: South wins", line.result().toString());
+        assertTrue(abapaSearch.bestMove(cycling).progressGuaranteed());
+        assertEquals(abapa.distance(cycling), abapaSearch.distance(cycling));
     }
 }

@@ -6,9 +6,11 @@ package org.krou.probe;
  * @param move                the pit letter
  * @param captured            seeds it captures
  * @param value               its value for the mover (equal to the position's value)
- * @param distance            plies until the layer is left if both sides keep to the tables'
- *                            choice (1 for a capture), or -1 without distance tables
- * @param progressGuaranteed  true if distance tables chose the move, so that following such moves
+ * @param distance            plies until the layer is left if both sides keep to this choice (1 for
+ *                            a capture): the position's distance to conversion; -1 for a position
+ *                            worth 0, or when no distance is known
+ * @param progressGuaranteed  true if distances (from the tables or the conversion search) chose
+ *                            the move, or the position is worth 0, so that following such moves
  *                            realises the value against any defence; false if the move is merely
  *                            value-optimal (it keeps the value but may wander)
  */

@@ -6,14 +6,19 @@ import org.krou.rules.Position;
 /**
  * A line of perfect play to the end of the game, or to the first repeated position.
  *
- * @param start  the position the line starts from
- * @param value  its value for the side to move
- * @param plies  every move in order
- * @param end    how the line stopped
- * @param result the final score: at the game's end the seeds left go to the side that takes them;
- *               on a repetition they are shared evenly (half seeds when odd)
+ * @param start    the position the line starts from
+ * @param value    its value for the side to move
+ * @param plies    every move in order
+ * @param end      how the line stopped
+ * @param result   the final score under perfect play, which the value gives: at the game's end the
+ *                 seeds left go to the side that takes them; on a repetition of a position worth
+ *                 0 they are shared evenly (half seeds when odd)
+ * @param converts true if the line realises the value (it ends the game, or repeats a position
+ *                 worth 0); false if it cycles through positions worth something else, which
+ *                 happens only when no distances were available: then the line is no proof, and
+ *                 {@code result} is what the value gives, not what the cycle would
  */
-public record Line(Position start, int value, List<Ply> plies, End end, FinalResult result) {
+public record Line(Position start, int value, List<Ply> plies, End end, FinalResult result, boolean converts) {
     /** How a line stops. */
     public enum End {
         /** The side to move has no seeds: the other side takes the rest. */
