@@ -4,7 +4,7 @@ package org.krou.rules;
  * The move kernel: sowing, captures, grand slam, feeding and game end on mover-relative boards.
  *
  * <p>A board is an {@code int[12]}: {@code b[0..5]} are the mover's pits in sowing order,
- * {@code b[6..11]} the opponent's, in sowing order (see {@code shared/RULES.md}). A pit is named
+ * {@code b[6..11]} the opponent's, in sowing order (see {@code docs/RULES.md}). A pit is named
  * by its index {@code 0..5} in the mover's row. Nothing here allocates; callers pass scratch
  * arrays. Children are written <em>rotated</em>, that is in the mover-relative form of the side
  * that moves next, so that they can be ranked directly.

@@ -3,7 +3,7 @@ package org.krou.rules;
 import java.util.Locale;
 
 /**
- * The rule sets the tables are computed under; see {@code shared/RULES.md}.
+ * The rule sets the tables are computed under; see {@code docs/RULES.md}.
  *
  * <pre>{@code
  * Variant v = Variant.parse("awari");   // Variant.AWARI

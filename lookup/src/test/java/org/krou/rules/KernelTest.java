@@ -65,7 +65,7 @@ class KernelTest {
     /**
      * Random boards of every size: the legal mask, each child (rotated) and each capture of
      * {@link Rules#generate}, and {@link Rules#sow}, equal the reference kernel's; with no
-     * legal move the terminal value follows RULES.md.
+     * legal move the terminal value follows docs/RULES.md.
      */
     @ParameterizedTest
     @EnumSource(Variant.class)

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  *       children come back rotated (the path the generator uses);</li>
  *   <li>{@link ReferenceRules#perft}: the independent naive implementation in the test sources
  *       (absolute boards, seed-by-seed sowing, feeding found by simulation, written from
- *       RULES.md only).</li>
+ *       docs/RULES.md only).</li>
  * </ul>
  * How the expected numbers were obtained: computed with {@link ReferenceRules#perft} (start
  * position to depth 10, the other positions to depth 12), then recomputed once, offline, by

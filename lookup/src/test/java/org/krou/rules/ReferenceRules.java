@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * A second, deliberately naive implementation of the move rules, written from
- * {@code shared/RULES.md} only and sharing no code with {@link Rules} or {@link Position}: it works
+ * {@code docs/RULES.md} only and sharing no code with {@link Rules} or {@link Position}: it works
  * on <em>absolute</em> boards ({@code 0..5} = South's {@code a..f}, {@code 6..11} = North's
  * {@code A..F}), sows seed by seed around the ring, finds feeding moves by simulating the sowing
- * and applies the filters in the order of RULES.md. Tests compare the production kernel against it.
+ * and applies the filters in the order of docs/RULES.md. Tests compare the production kernel against it.
  */
 final class ReferenceRules {
     /** The result of one move on an absolute board. */

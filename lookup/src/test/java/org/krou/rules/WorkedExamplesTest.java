@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The worked examples of {@code shared/RULES.md}, from {@code worked-examples.csv} (see its
+ * The worked examples of {@code docs/RULES.md}, from {@code worked-examples.csv} (see its
  * header for the columns). Each row is played as written and mirrored (rows swapped, the other
  * side to move), through {@link Position#play} and checked against the reference kernel too.
  */

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 
 /**
  * A deliberately simple and slow reference solver for Oware endgame values, written only from
- * {@code shared/RULES.md}, to cross-check the fast retrograde generator. It shares no code with it.
+ * {@code docs/RULES.md}, to cross-check the fast retrograde generator. It shares no code with it.
  *
  * <h2>Positions</h2>
  * A board is mover-relative: {@code p0..p5} are the mover's pits in sowing order, {@code p6..p11}
@@ -39,7 +39,7 @@ import java.util.TreeMap;
  * <em>same-layer move</em> worth {@code -value(child)}). Terminal boards (no legal move) have the value
  * fixed by the rules. So within a layer the game is a finite graph game, players alternating, where a
  * play either leaves through an exit with a known integer payoff (seen from the side that took it), ends
- * at a terminal, or goes on forever, which pays 0 (endless play, RULES.md "Values").
+ * at a terminal, or goes on forever, which pays 0 (endless play, docs/RULES.md "What a value means").
  * <p>
  * For a threshold {@code t >= 1} let {@code W_t} be the boards where the side to move can force a final
  * difference {@code >= t}, and {@code L_t} the boards where the opponent can force it to be

@@ -43,7 +43,7 @@ class ReferenceSolverTest {
         return pits;
     }
 
-    // ------------------------------------------------------------------ mechanics (RULES.md examples 1-5)
+    // ------------------------------------------------------------------ mechanics (docs/RULES.md worked examples 1-6)
 
     @Test
     void example1LongSowingSkipsOrigin() {
