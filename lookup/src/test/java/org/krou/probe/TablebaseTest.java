@@ -63,7 +63,7 @@ class TablebaseTest {
         Path other = tmp.resolve("nodc");
         TestTables.write(other, Variant.ABAPA, TestTables.OPTIONS.withFill(Fill.NONE), true);
         for (Path d : new Path[] {tmp, other}) {
-            try (Tablebase tb = Tablebase.open(d, Variant.ABAPA, new Tablebase.Options(false, 16))) {
+            try (Tablebase tb = Tablebase.open(d, Variant.ABAPA, new Tablebase.Options(false, 16 * 3000))) {
                 assertAllValues(tb, TestTables.solver(Variant.ABAPA));
                 assertEquals(d == tmp, tb.info().get(8).dontCare());
             }
@@ -207,7 +207,7 @@ class TablebaseTest {
     void manyThreadsAgree() throws Exception {
         TinySolver s = TestTables.solver(Variant.ABAPA);
         ExecutorService pool = Executors.newFixedThreadPool(8);
-        try (Tablebase tb = Tablebase.open(TestTables.dir(Variant.ABAPA), Variant.ABAPA, new Tablebase.Options(true, 4))) {
+        try (Tablebase tb = Tablebase.open(TestTables.dir(Variant.ABAPA), Variant.ABAPA, new Tablebase.Options(true, 4 * 2000))) {
             List<Future<Integer>> results = new ArrayList<>();
             for (int t = 0; t < 8; t++) {
                 final long seed = t;
