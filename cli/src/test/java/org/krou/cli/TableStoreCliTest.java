@@ -130,12 +130,14 @@ class TableStoreCliTest {
 
     @Test
     void writeErrorsNameTheFileTheLayerAndTheReason() throws IOException {
-        Path file = dir.resolve("plain-file");
+        Path other = dir.resolve("other");
+        Path file = other.resolve("abapa"); // a file where the variant directory should be
+        Files.createDirectories(other);
         Files.writeString(file, "not a directory");
-        CliRun r = CliRun.of("generate", "-n", "3", "--data", file.toString());
+        CliRun r = CliRun.of("generate", "-n", "3", "--data", other.toString());
         assertEquals(1, r.exit(), r.err());
         assertTrue(r.err().startsWith("error: ") && r.err().contains(file.toString()), r.err());
-        assertTrue(r.err().toLowerCase(java.util.Locale.ROOT).matches("(?s).*(not a directory|exists).*"), r.err());
+        assertTrue(r.err().toLowerCase(java.util.Locale.ROOT).matches("(?s).*(not a directory|already exists).*"), r.err());
         generate("-n", "2");
         Path target = abapa("values-03.krou");
         Files.createDirectories(target.resolve("in-the-way"));

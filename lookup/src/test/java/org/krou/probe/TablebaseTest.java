@@ -71,6 +71,43 @@ class TablebaseTest {
     }
 
     @Test
+    void theCacheIsBoundedInBytesAndRelativeToTheHeap() {
+        long heap = Runtime.getRuntime().maxMemory();
+        assertTrue(Tablebase.Options.DEFAULT.cacheBytes() <= Math.min(256L << 20, heap / 4),
+                Tablebase.Options.DEFAULT.toString());
+        long bound = 5_000; // less than three blocks of 2000 positions
+        try (Tablebase tb = Tablebase.open(TestTables.dir(Variant.ABAPA), Variant.ABAPA,
+                Tablebase.Options.DEFAULT.withCacheBytes(bound))) {
+            assertAllValues(tb, TestTables.solver(Variant.ABAPA));
+            assertTrue(tb.cache().bytes() <= bound, tb.cache().bytes() + " bytes cached");
+            assertTrue(tb.cache().bytes() > 0);
+        }
+        assertThrows(IllegalArgumentException.class, () -> new Tablebase.Options(true, -1));
+    }
+
+    @Test
+    void hugePitsAreRefusedNamingThePit() {
+        try (Tablebase tb = Tablebase.open(TestTables.dir(Variant.ABAPA), Variant.ABAPA)) {
+            int[] b = new int[12];
+            b[3] = Integer.MAX_VALUE;
+            b[4] = 1;
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> tb.value(b));
+            assertTrue(e.getMessage().contains("pit 3") && e.getMessage().contains("2147483647")
+                    && e.getMessage().contains("0..48"), e.getMessage());
+            int[] wrap = new int[12];
+            wrap[0] = Integer.MAX_VALUE;
+            wrap[1] = Integer.MAX_VALUE;
+            wrap[2] = 3; // the sum overflows to 1
+            e = assertThrows(IllegalArgumentException.class, () -> tb.value(wrap));
+            assertTrue(e.getMessage().contains("pit 0"), e.getMessage());
+            int[] big = new int[12];
+            big[11] = 49;
+            e = assertThrows(IllegalArgumentException.class, () -> tb.value(big));
+            assertTrue(e.getMessage().contains("pit 11") && e.getMessage().contains("49"), e.getMessage());
+        }
+    }
+
+    @Test
     void valuesFromTheRules() {
         try (Tablebase tb = Tablebase.open(TestTables.dir(Variant.ABAPA), Variant.ABAPA)) {
             assertEquals(-2, tb.value(Position.parse("0 0 0 0 0 1 / 1 0 0 0 0 0 S")));
