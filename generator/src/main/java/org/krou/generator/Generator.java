@@ -64,7 +64,8 @@ public final class Generator {
         if (store == null) {
             return solveAll(maxSeeds, new boolean[maxSeeds + 1]);
         }
-        try (Closeable session = store.begin()) {
+        Closeable session = store.begin();
+        try {
             boolean[] reuse = new boolean[maxSeeds + 1];
             for (int n = 0; n <= maxSeeds; n++) {
                 reuse[n] = store.reusable(n) && (!distances || store.hasDistances(n));
@@ -74,6 +75,8 @@ public final class Generator {
                 }
             }
             return solveAll(maxSeeds, reuse);
+        } finally {
+            session.close();
         }
     }
 
