@@ -121,6 +121,7 @@ public final class TableVerifier {
                 progress.accept(String.format("%s: %s%s%s", r.file(), r.ok() ? "ok" : "FAILED",
                         r.checksum() != null && r.checksum().startsWith("missing") ? ""
                                 : samples == 0 ? ", checksums only (no positions sampled: --samples 0)"
+                                : !r.covered() ? ", checksums only (not sampled: a layer below is missing)"
                                 : ", " + r.samples() + " positions checked",
                         r.ok() ? "" : ": " + (r.checksum() != null ? r.checksum()
                                 : r.stats() != null ? r.stats() : r.failures().get(0))));
