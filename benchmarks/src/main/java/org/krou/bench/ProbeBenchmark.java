@@ -67,9 +67,8 @@ public class ProbeBenchmark {
         Variant v = Variant.parse(variant);
         Path dir = Path.of(System.getProperty("krou.bench.data", "benchmarks/target/bench-data"));
         ensureTables(dir, v, seeds);
-        int blocks = (int) Math.min(1 << 20, Math.max(Tablebase.Options.DEFAULT.cacheBlocks(),
-                4 * PositionIndex.cumulativeSize(seeds) / 4096));
-        tb = Tablebase.open(dir, v, new Tablebase.Options(true, blocks));
+        long bytes = Math.max(Tablebase.Options.DEFAULT_CACHE_BYTES, 2 * PositionIndex.cumulativeSize(seeds));
+        tb = Tablebase.open(dir, v, new Tablebase.Options(true, bytes));
         SplittableRandom rnd = new SplittableRandom(20240609L + seeds);
         long size = PositionIndex.size(seeds);
         boards = new int[POOL][12];

@@ -44,9 +44,11 @@ final class GenerateCommand implements Callable<Integer> {
                     + "which let the best move make progress. Slower; layers without them are recomputed.")
     boolean dtc;
 
-    @Option(names = "--codec", paramLabel = "C", defaultValue = "lz4",
-            description = "Block coding of the tables: lz4 (packed codes + LZ4 HC, 64 Ki positions per block; "
-                    + "default) or rans (order-1 rANS, 4 Ki per block: about a quarter smaller).")
+    @Option(names = "--codec", paramLabel = "C",
+            description = "Block coding of the tables: lz4 (packed codes + LZ4 HC, 64 Ki positions per block) "
+                    + "or rans (order-1 rANS, 4 Ki per block: about a quarter smaller). Given, layers on disk "
+                    + "coded otherwise are computed and written again; not given, new layers are lz4 and "
+                    + "intact layers on disk are reused whatever their coding.")
     String codec;
 
     @Override
@@ -64,19 +66,25 @@ final class GenerateCommand implements Callable<Integer> {
                 tables.variant.id(), maxSeeds, positions, dtc ? " with distances to conversion" : "",
                 tables.data.resolve(tables.variant.id()), t);
         long t0 = System.nanoTime();
-        WriterOptions options = switch (codec.toLowerCase(Locale.ROOT)) {
+        WriterOptions options = switch (codec == null ? "lz4" : codec.toLowerCase(Locale.ROOT)) {
             case "lz4" -> WriterOptions.LZ4;
             case "rans" -> WriterOptions.RANS;
             default -> throw new IllegalArgumentException("--codec '" + codec + "': expected lz4 or rans");
         };
-        TableLayerStore store = new TableLayerStore(tables.data, tables.variant, t, options);
+        TableLayerStore store = new TableLayerStore(tables.data, tables.variant, t, options, codec != null);
         ConsoleProgress progress = new ConsoleProgress(System.out, maxSeeds);
-        new Generator(tables.variant, t, store, progress, dtc).run(maxSeeds);
+        Generator generator = new Generator(tables.variant, t, store, progress, dtc);
+        generator.run(maxSeeds);
+        if (!store.removedTemporaries().isEmpty()) {
+            out.printf(Locale.ROOT, "Removed %d temporary file(s) left by stopped runs%n",
+                    store.removedTemporaries().size());
+        }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        out.printf(Locale.ROOT, "Done: %,d positions in %.1f s (%,.0f positions/s), %d layers computed, %d reused; "
-                        + "tables: %,d bytes (%.3f bits/position)%n",
-                positions, seconds, positions / seconds, store.written(), store.reused(),
-                store.totalBytes(maxSeeds), store.totalBytes(maxSeeds) * 8.0 / positions);
+        long bytes = store.totalBytes(maxSeeds);
+        out.printf(Locale.ROOT, "Done: %,d positions in %.1f s (%,.0f positions/s), %d layers computed, %d reused "
+                        + "(%d of them decoded); tables: %,d bytes (%.3f bits/position)%n",
+                positions, seconds, positions / seconds, generator.computed(), generator.reused(),
+                generator.decoded(), bytes, bytes * 8.0 / positions);
         long rss = peakRssMiB();
         if (rss >= 0) {
             out.printf(Locale.ROOT, "Memory: peak RSS %d MiB%n", rss);

@@ -2,6 +2,7 @@ package org.krou.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -34,6 +35,7 @@ final class InfoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         int found = 0;
         for (Variant v : Variant.values()) {
             for (TableKind kind : TableKind.values()) {
@@ -41,9 +43,17 @@ final class InfoCommand implements Callable<Integer> {
                 long bytes = 0;
                 int coverage = -1;
                 boolean header = false;
+                int highest = -1;
                 for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
+                    if (Files.exists(TableFormat.path(data, v, kind, n), LinkOption.NOFOLLOW_LINKS)) {
+                        highest = n;
+                    }
+                }
+                for (int n = 0; n <= highest; n++) {
                     Path f = TableFormat.path(data, v, kind, n);
-                    if (!Files.isRegularFile(f)) {
+                    if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
+                        err.printf(Locale.ROOT, "warning: %s %s layer %d is missing: %s does not exist (layers up to %d"
+                                + " do), so coverage stops below it%n", v.id(), kind.id(), n, f, highest);
                         continue;
                     }
                     if (!header) {
@@ -67,6 +77,8 @@ final class InfoCommand implements Callable<Integer> {
                         }
                     } catch (TableException e) {
                         out.printf(Locale.ROOT, "  %5d  unreadable: %s%n", n, e.getMessage());
+                        err.printf(Locale.ROOT, "warning: %s %s layer %d is unreadable: %s%n", v.id(), kind.id(), n,
+                                e.getMessage());
                     }
                 }
                 if (header) {

@@ -1,5 +1,6 @@
 package org.krou.generator;
 
+import java.io.Closeable;
 import java.io.IOException;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
@@ -20,6 +21,9 @@ public final class Generator {
     private final LayerStore store;
     private final Progress progress;
     private final boolean distances;
+    private int computed;
+    private int reused;
+    private int decoded;
 
     /** @param store where layers are loaded from and saved to, or null to keep them in memory only */
     public Generator(Variant variant, int threads, LayerStore store, Progress progress) {
@@ -41,23 +45,72 @@ public final class Generator {
         this.distances = distances;
     }
 
-    /** Solves layers {@code 0..maxSeeds}; returns their values. */
+    /**
+     * Solves layers {@code 0..maxSeeds}, reusing the finished layers of the store; returns their
+     * values. A reused layer is only decoded if a layer still to compute needs it (the exits of
+     * layer {@code n} read layers {@code 0..n-2}, a capture taking at least two seeds) or the store
+     * asks for it; the others are left null in the result.
+     *
+     * @throws IOException naming the file and the reason if the store cannot be written
+     * @throws StoreBusyException if another run is writing to the store
+     */
     public ByteBigArray[] run(int maxSeeds) throws IOException {
         if (maxSeeds < 0 || maxSeeds > PositionIndex.MAX_SEEDS) {
             throw new IllegalArgumentException("max seeds " + maxSeeds + " out of range 0.." + PositionIndex.MAX_SEEDS);
         }
+        computed = 0;
+        reused = 0;
+        decoded = 0;
+        if (store == null) {
+            return solveAll(maxSeeds, new boolean[maxSeeds + 1]);
+        }
+        Closeable session = store.begin();
+        try {
+            boolean[] reuse = new boolean[maxSeeds + 1];
+            for (int n = 0; n <= maxSeeds; n++) {
+                reuse[n] = store.reusable(n) && (!distances || store.hasDistances(n));
+                if (!reuse[n] && store.lastRefusal() != null) {
+                    progress.warn("layer " + n + " on disk not reused (" + store.lastRefusal()
+                            + "): computing it again");
+                }
+            }
+            return solveAll(maxSeeds, reuse);
+        } finally {
+            session.close();
+        }
+    }
+
+    private ByteBigArray[] solveAll(int maxSeeds, boolean[] reuse) throws IOException {
+        // the largest layer whose values are needed: computed, or decoded for the store (its
+        // don't-care entries are resolved from layers 0..n-2 as well)
+        boolean[] wanted = new boolean[maxSeeds + 1];
+        int lastNeeding = -1;
+        for (int n = 0; n <= maxSeeds; n++) {
+            wanted[n] = reuse[n] && store.wantsValues(n);
+            if (!reuse[n] || wanted[n]) {
+                lastNeeding = n;
+            }
+        }
         ByteBigArray[] values = new ByteBigArray[maxSeeds + 1];
         for (int n = 0; n <= maxSeeds; n++) {
             long t0 = System.nanoTime();
-            ByteBigArray loaded = store == null ? null : store.load(n, values, threads);
-            if (loaded != null && (!distances || store.hasDistances(n))) {
-                values[n] = loaded;
-                progress.layerDone(n, loaded.length(), (System.nanoTime() - t0) / 1e9, true);
+            if (reuse[n]) {
+                if (n <= lastNeeding - 2 || wanted[n]) {
+                    values[n] = store.load(n, values, threads);
+                    if (values[n] == null) {
+                        throw new IOException("layer " + n + " passed its checksum but could not be decoded ("
+                                + store.lastRefusal() + "): run again to recompute it");
+                    }
+                    decoded++;
+                    if (wanted[n]) {
+                        store.reused(n, values[n]);
+                    }
+                }
+                reused++;
+                progress.layerDone(n, PositionIndex.size(n), (System.nanoTime() - t0) / 1e9, true);
                 continue;
             }
-            if (store != null && store.lastRefusal() != null) {
-                progress.warn("layer " + n + " on disk not reused (" + store.lastRefusal() + "): computing it again");
-            }
+            ensureBelow(n, values);
             ByteBigArray dist = distances ? new ByteBigArray(PositionIndex.size(n)) : null;
             LayerState layer = solve(n, values, dist);
             values[n] = layer.state;
@@ -68,9 +121,34 @@ public final class Generator {
                     store.saveDistances(n, dist);
                 }
             }
+            computed++;
             progress.layerDone(n, layer.size, (System.nanoTime() - t0) / 1e9, false);
         }
         return values;
+    }
+
+    /** Checks that every layer the exits of layer {@code n} read was solved or decoded. */
+    private static void ensureBelow(int n, ByteBigArray[] values) {
+        for (int k = 0; k <= n - 2; k++) {
+            if (values[k] == null) {
+                throw new IllegalStateException("layer " + k + " is needed to compute layer " + n + " but was not loaded");
+            }
+        }
+    }
+
+    /** Layers computed by the last {@link #run}. */
+    public int computed() {
+        return computed;
+    }
+
+    /** Layers reused from the store by the last {@link #run}. */
+    public int reused() {
+        return reused;
+    }
+
+    /** Reused layers the last {@link #run} decoded (needed by a layer it computed, or by the store). */
+    public int decoded() {
+        return decoded;
     }
 
     /** Solves one layer given the values of all smaller ones. */

@@ -1,6 +1,7 @@
 package org.krou.generator;
 
 import java.util.Locale;
+import org.krou.table.StatsFile;
 import org.krou.util.ByteBigArray;
 import org.krou.util.Parallel;
 
@@ -58,15 +59,7 @@ public record LayerStats(int seeds, long[] counts) {
 
     /** The line of {@code krou stats}: {@code seeds 2 positions 78: -2=41 0=13 2=24}. */
     public String line() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("seeds ").append(seeds).append(" positions ").append(positions()).append(':');
-        for (int v = -seeds; v <= seeds; v++) {
-            long c = count(v);
-            if (c > 0) {
-                sb.append(' ').append(v).append('=').append(c);
-            }
-        }
-        return sb.toString();
+        return StatsFile.line(seeds, counts);
     }
 
     @Override

@@ -1,47 +1,134 @@
 package org.krou.generator;
 
+import java.io.Closeable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
+import org.krou.table.Encoding;
+import org.krou.table.IoReason;
 import org.krou.table.LayerResolver;
+import org.krou.table.StatsFile;
 import org.krou.table.TableException;
 import org.krou.table.TableFile;
 import org.krou.table.TableFormat;
+import org.krou.table.TableHeader;
 import org.krou.table.TableKind;
 import org.krou.table.TableWriter;
 import org.krou.table.WriterOptions;
-import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
 
 /**
  * Keeps finished layers as compressed tables in {@code DIR/<variant>/values-NN.krou}, each with a
- * small statistics file {@code values-NN.stats} holding its {@code krou stats} line and the table's
- * checksum. A layer is reused only if its header, every block and the whole-file checksum are
- * intact; otherwise it is computed again.
+ * statistics file {@code values-NN.stats} ({@link StatsFile}). A layer is reused if its header
+ * and its whole-file checksum are intact (one read of the file, no decoding) and, when the store
+ * was given its writer options explicitly, if it is coded as those options would code it;
+ * otherwise it is computed again. A reused layer whose statistics file is missing or does not
+ * match is decoded once so that the file can be written again.
+ *
+ * <p>{@link #begin()} locks {@code DIR/<variant>/.lock} for the run and removes the hidden
+ * temporary files that stopped runs left. Reading ({@link #reusable}, {@link #load}) never
+ * writes; only {@link #save}, {@link #saveDistances} and {@link #reused} do.
  */
 public final class TableLayerStore implements LayerStore {
     private final Path dataDir;
     private final Variant variant;
     private final int threads;
     private final WriterOptions options;
+    private final boolean sameCodec;
+    private final boolean[] statsOk = new boolean[PositionIndex.MAX_SEEDS + 1];
+    private final int[] tableCrc = new int[PositionIndex.MAX_SEEDS + 1];
     private String refusal;
-    private int written;
-    private int reused;
+    private List<Path> removed = List.of();
 
-    /** A store under {@code dataDir/<variant>/} writing with the default options. */
+    /**
+     * A store under {@code dataDir/<variant>/} writing with the default options and reusing
+     * intact layers whatever their coding.
+     */
     public TableLayerStore(Path dataDir, Variant variant, int threads) {
-        this(dataDir, variant, threads, WriterOptions.DEFAULT);
+        this(dataDir, variant, threads, WriterOptions.DEFAULT, false);
     }
 
-    /** A store under {@code dataDir/<variant>/} writing with {@code options}. */
+    /**
+     * A store under {@code dataDir/<variant>/} writing with {@code options}; layers on disk
+     * coded otherwise are computed and written again.
+     */
     public TableLayerStore(Path dataDir, Variant variant, int threads, WriterOptions options) {
+        this(dataDir, variant, threads, options, true);
+    }
+
+    /**
+     * A store under {@code dataDir/<variant>/} writing with {@code options}.
+     *
+     * @param sameCodec true to reuse only layers coded as {@code options} codes them (the
+     *                  others are written again), false to reuse intact layers of any coding
+     */
+    public TableLayerStore(Path dataDir, Variant variant, int threads, WriterOptions options, boolean sameCodec) {
         this.dataDir = dataDir;
         this.variant = variant;
         this.threads = threads;
         this.options = options.withThreads(threads);
+        this.sameCodec = sameCodec;
+    }
+
+    @Override
+    public Closeable begin() throws IOException {
+        StoreLock lock = StoreLock.acquire(dataDir.resolve(variant.id()));
+        removed = lock.removed();
+        return lock;
+    }
+
+    /** The temporary files of stopped runs that the last {@link #begin()} removed. */
+    public List<Path> removedTemporaries() {
+        return removed;
+    }
+
+    @Override
+    public boolean reusable(int seeds) {
+        refusal = null;
+        Path file = TableFormat.valuesPath(dataDir, variant, seeds);
+        if (!Files.exists(file)) {
+            return false;
+        }
+        try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(1))) {
+            String other = sameCodec ? codecDifference(t.header()) : null;
+            if (other != null) {
+                refusal = other;
+                return false;
+            }
+            t.verifyFileChecksum();
+            int crc = t.header().bodyCrc();
+            tableCrc[seeds] = crc;
+            statsOk[seeds] = StatsFile.read(statsPath(seeds), variant, seeds, crc).ok();
+            return true;
+        } catch (TableException e) {
+            refusal = e.getMessage();
+            return false;
+        }
+    }
+
+    /** Null if {@code h} is coded as this store's options code a table, else what differs. */
+    private String codecDifference(TableHeader h) {
+        boolean same = h.compression() == options.compression() && h.blockSize() == options.blockSize()
+                && (options.encoding() == null ? h.encoding() == Encoding.PACKED || h.encoding() == Encoding.RLE
+                : h.encoding() == options.encoding() && h.param() == options.param());
+        return same ? null : "it is coded as " + codec(h.encoding(), h.compression().name(), h.blockSize())
+                + ", not as asked (" + codec(options.encoding(), options.compression().name(), options.blockSize())
+                + ")";
+    }
+
+    private static String codec(Encoding e, String compression, int blockSize) {
+        String name = e == Encoding.RANS ? "rans" : compression.equals("LZ4") ? "lz4" : "uncompressed";
+        return name + ", " + (e == null ? "packed or rle" : e.name().toLowerCase(java.util.Locale.ROOT))
+                + " codes, blocks of " + blockSize;
+    }
+
+    @Override
+    public boolean wantsValues(int seeds) {
+        return !statsOk[seeds];
     }
 
     @Override
@@ -52,44 +139,48 @@ public final class TableLayerStore implements LayerStore {
             return null;
         }
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(2))) {
-            t.verifyChecksums();
             ByteBigArray values = t.readAll(threads);
             if (t.dontCare()) {
                 LayerResolver.resolve(variant, seeds, values, below, threads);
             }
-            Path stats = statsPath(seeds);
-            if (readStats(stats, t.header().bodyCrc()) == null) {
-                writeStats(stats, LayerStats.of(seeds, values, threads), t.header().bodyCrc());
-            }
-            reused++;
+            tableCrc[seeds] = t.header().bodyCrc();
             return values;
-        } catch (TableException | IOException e) {
+        } catch (TableException e) {
             refusal = e.getMessage();
             return null;
         }
     }
 
     @Override
+    public void reused(int seeds, ByteBigArray values) throws IOException {
+        if (!statsOk[seeds]) {
+            StatsFile.write(statsPath(seeds), variant, seeds, tableCrc[seeds],
+                    LayerStats.of(seeds, values, threads).counts());
+            statsOk[seeds] = true;
+        }
+    }
+
+    @Override
     public void save(int seeds, ByteBigArray values, ByteBigArray exits) throws IOException {
         Path file = TableFormat.valuesPath(dataDir, variant, seeds);
-        Files.createDirectories(file.getParent());
-        TableWriter.write(file, variant, seeds, values, exits, options);
+        write(file, seeds, () -> TableWriter.write(file, variant, seeds, values, exits, options));
         int crc;
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(1))) {
             crc = t.header().bodyCrc();
         }
-        writeStats(statsPath(seeds), LayerStats.of(seeds, values, threads), crc);
-        written++;
+        StatsFile.write(statsPath(seeds), variant, seeds, crc, LayerStats.of(seeds, values, threads).counts());
+        statsOk[seeds] = true;
     }
 
     @Override
     public boolean hasDistances(int seeds) {
+        refusal = null;
         Path file = TableFormat.path(dataDir, variant, TableKind.DTC, seeds);
         if (!Files.exists(file)) {
             return false;
         }
         try (TableFile t = TableFile.open(file, TableKind.DTC, variant, seeds, true, new BlockCache(1))) {
-            t.verifyChecksums();
+            t.verifyFileChecksum();
             return true;
         } catch (TableException e) {
             refusal = e.getMessage();
@@ -100,22 +191,27 @@ public final class TableLayerStore implements LayerStore {
     @Override
     public void saveDistances(int seeds, ByteBigArray dist) throws IOException {
         Path file = TableFormat.path(dataDir, variant, TableKind.DTC, seeds);
-        TableWriter.write(file, TableKind.DTC, variant, seeds, dist, null, options);
+        write(file, seeds, () -> TableWriter.write(file, TableKind.DTC, variant, seeds, dist, null, options));
+    }
+
+    /** One write of a table file. */
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    /** Runs {@code w}, making any I/O error name the file, the layer and the reason. */
+    private static void write(Path file, int seeds, Write w) throws IOException {
+        try {
+            Files.createDirectories(file.getParent());
+            w.run();
+        } catch (IOException e) {
+            throw new IOException("cannot write " + file + " (layer " + seeds + "): " + IoReason.of(e), e);
+        }
     }
 
     @Override
     public String lastRefusal() {
         return refusal;
-    }
-
-    /** Layers computed and written by this store. */
-    public int written() {
-        return written;
-    }
-
-    /** Layers reused from disk. */
-    public int reused() {
-        return reused;
     }
 
     /** Bytes of the value tables of layers {@code 0..maxSeeds} present on disk. */
@@ -124,7 +220,11 @@ public final class TableLayerStore implements LayerStore {
         for (int n = 0; n <= maxSeeds; n++) {
             Path f = TableFormat.valuesPath(dataDir, variant, n);
             if (Files.exists(f)) {
-                total += Files.size(f);
+                try {
+                    total += Files.size(f);
+                } catch (IOException e) {
+                    throw new IOException("cannot read the size of " + f + " (layer " + n + "): " + IoReason.of(e), e);
+                }
             }
         }
         return total;
@@ -132,27 +232,6 @@ public final class TableLayerStore implements LayerStore {
 
     /** The statistics file of a layer. */
     public Path statsPath(int seeds) {
-        return dataDir.resolve(variant.id()).resolve(String.format("values-%02d.stats", seeds));
-    }
-
-    /**
-     * The {@code krou stats} line kept for a layer, or null if absent or written for another
-     * version of the table (checksum {@code crc}).
-     */
-    public static String readStats(Path stats, int crc) throws IOException {
-        if (!Files.exists(stats)) {
-            return null;
-        }
-        String[] lines = Files.readString(stats, StandardCharsets.UTF_8).split("\n");
-        if (lines.length < 2 || !lines[0].equals(String.format("crc %08x", crc))) {
-            return null;
-        }
-        return lines[1];
-    }
-
-    static void writeStats(Path stats, LayerStats s, int crc) throws IOException {
-        Path tmp = stats.resolveSibling(stats.getFileName() + ".tmp");
-        Files.writeString(tmp, String.format("crc %08x%n%s%n", crc, s.line()), StandardCharsets.UTF_8);
-        Files.move(tmp, stats, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        return StatsFile.path(dataDir, variant, seeds);
     }
 }

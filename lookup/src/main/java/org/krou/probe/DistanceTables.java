@@ -23,7 +23,10 @@ final class DistanceTables implements AutoCloseable {
     private final Path dataDir;
     private final Variant variant;
     private final int maxSeeds;
-    private final BlockCache cache = new BlockCache(256);
+    /** Bytes of decoded blocks kept: a sixteenth of the heap the JVM may use, at most 32 MiB. */
+    static final long CACHE_BYTES = Math.min(32L << 20, Runtime.getRuntime().maxMemory() / 16);
+
+    private final BlockCache cache = BlockCache.ofBytes(CACHE_BYTES);
     private final AtomicReferenceArray<TableFile> tables = new AtomicReferenceArray<>(PositionIndex.MAX_SEEDS + 1);
 
     DistanceTables(Path dataDir, Variant variant, int valueMax) {

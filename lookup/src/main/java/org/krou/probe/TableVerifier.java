@@ -1,6 +1,7 @@
 package org.krou.probe;
 
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,6 +12,8 @@ import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
+import org.krou.table.MissingTableException;
+import org.krou.table.StatsFile;
 import org.krou.table.TableException;
 import org.krou.table.TableFile;
 import org.krou.table.TableFormat;
@@ -19,13 +22,20 @@ import org.krou.table.TableKind;
 /**
  * Checks the tables of a variant, for {@code krou verify}:
  * <ol>
+ *   <li>every layer from 0 to the highest present: a missing file below the highest present
+ *       is a failure (the layers above it cannot be used), and so is a file that cannot be
+ *       opened;</li>
  *   <li>every file: header and index (at open), every block's checksum and contents, and the
  *       whole-file checksum;</li>
- *   <li>every covered layer: sampled positions (ranks 0, the last, and random ones) are checked
- *       against their moves. For a finished game the value must equal the rule value
- *       ({@link Rules#terminalValue}); otherwise, with {@code M} the greatest
- *       {@code captured - value(child)} over the legal moves, the value {@code v} must equal
- *       {@code M}. (This is stricter than "{@code v >= M}, and {@code v == M} unless
+ *   <li>every statistics file {@code values-NN.stats} present ({@link StatsFile}): its own
+ *       checksum, the table checksum it names, and counts summing to the layer size; for a
+ *       layer whose every position is checked (below), the counts must also equal those of the
+ *       values read. A missing statistics file is noted, not a failure (it is a cache);</li>
+ *   <li>every covered layer, unless {@code samples} is 0: sampled positions (ranks 0, the last,
+ *       and random ones) are checked against their moves. For a finished game the value must
+ *       equal the rule value ({@link Rules#terminalValue}); otherwise, with {@code M} the
+ *       greatest {@code captured - value(child)} over the legal moves, the value {@code v} must
+ *       equal {@code M}. (This is stricter than "{@code v >= M}, and {@code v == M} unless
  *       {@code v == 0}": endless play is worth 0 only through a move to a child worth 0, so
  *       {@code M = 0} there too; no position of the abapa layers up to 16 seeds has
  *       {@code v == 0 > M}. Failures say which of the two conditions broke.) Values read
@@ -42,20 +52,22 @@ public final class TableVerifier {
     private static final int MAX_FAILURES = 20;
 
     /**
-     * The outcome for one file.
+     * The outcome for one layer.
      *
-     * @param file     the file
+     * @param file     the table file
      * @param seeds    its seed count
      * @param covered  whether the layer is within the tablebase's coverage (sampled)
-     * @param checksum null if every checksum and block is fine, else the error
+     * @param checksum null if the file is present and every checksum and block is fine, else the
+     *                 error (naming the file; {@code "missing: ..."} for a missing file)
+     * @param stats    null if the statistics file is consistent or absent, else the problem
      * @param samples  positions checked against their moves
      * @param failures what failed (at most a few per file)
      */
-    public record FileReport(Path file, int seeds, boolean covered, String checksum, long samples,
+    public record FileReport(Path file, int seeds, boolean covered, String checksum, String stats, long samples,
                              List<String> failures) {
         /** True if nothing failed. */
         public boolean ok() {
-            return checksum == null && failures.isEmpty();
+            return checksum == null && stats == null && failures.isEmpty();
         }
     }
 
@@ -63,8 +75,8 @@ public final class TableVerifier {
      * The outcome for a variant.
      *
      * @param variant  the variant checked
-     * @param maxSeeds the coverage
-     * @param files    one report per file present
+     * @param maxSeeds the coverage (-1 if not even layer 0 can be used)
+     * @param files    one report per layer from 0 to the highest present
      */
     public record Report(Variant variant, int maxSeeds, List<FileReport> files) {
         /** True if every file passed. */
@@ -79,41 +91,90 @@ public final class TableVerifier {
     /**
      * Verifies every table of {@code variant} under {@code dataDir}.
      *
-     * @param samples  positions sampled per layer (ranks 0 and last always included)
+     * @param samples  positions sampled per layer (ranks 0 and last always included); 0 for none
+     *                 (checksums only)
      * @param seed     random seed of the sampling
-     * @param progress receives one line per file
+     * @param progress receives one line per layer
+     * @throws IllegalArgumentException if {@code samples} is negative
+     * @throws MissingTableException    if there is no table of the variant at all
      */
     public static Report verify(Path dataDir, Variant variant, int samples, long seed, Consumer<String> progress) {
-        List<FileReport> reports = new ArrayList<>();
-        try (Tablebase tb = Tablebase.open(dataDir, variant)) {
-            for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
-                Path f = TableFormat.valuesPath(dataDir, variant, n);
-                if (!Files.isRegularFile(f)) {
-                    continue;
-                }
-                String checksum = null;
-                try (TableFile t = TableFile.open(f, TableKind.VALUES, variant, n, true, new BlockCache(2))) {
-                    t.verifyChecksums();
-                } catch (TableException e) {
-                    checksum = e.getMessage();
-                }
-                List<String> failures = new ArrayList<>();
-                long checked = 0;
-                boolean covered = n <= tb.maxSeeds();
-                if (covered) {
-                    checked = sample(tb, n, samples, seed, failures);
-                }
-                FileReport r = new FileReport(f, n, covered, checksum, checked, Collections.unmodifiableList(failures));
-                reports.add(r);
-                progress.accept(String.format("%s: %s, %d positions checked%s", f,
-                        r.ok() ? "ok" : "FAILED", checked, r.ok() ? "" : ": "
-                                + (checksum != null ? checksum : failures.get(0))));
+        if (samples < 0) {
+            throw new IllegalArgumentException("samples " + samples + ": expected 0 or more");
+        }
+        int highest = -1;
+        for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
+            if (Files.exists(TableFormat.valuesPath(dataDir, variant, n), LinkOption.NOFOLLOW_LINKS)) {
+                highest = n;
             }
-            return new Report(variant, tb.maxSeeds(), Collections.unmodifiableList(reports));
+        }
+        if (highest < 0) {
+            throw new MissingTableException(variant, 0, TableFormat.valuesPath(dataDir, variant, 0));
+        }
+        List<FileReport> reports = new ArrayList<>();
+        Tablebase tb = Files.isRegularFile(TableFormat.valuesPath(dataDir, variant, 0)) ? Tablebase.open(dataDir, variant)
+                : null;
+        try {
+            for (int n = 0; n <= highest; n++) {
+                FileReport r = layer(dataDir, variant, n, highest, tb, samples, seed);
+                reports.add(r);
+                progress.accept(String.format("%s: %s%s%s", r.file(), r.ok() ? "ok" : "FAILED",
+                        r.checksum() != null && r.checksum().startsWith("missing") ? ""
+                                : samples == 0 ? ", checksums only (no positions sampled: --samples 0)"
+                                : !r.covered() ? ", checksums only (not sampled: a layer below is missing)"
+                                : ", " + r.samples() + " positions checked",
+                        r.ok() ? "" : ": " + (r.checksum() != null ? r.checksum()
+                                : r.stats() != null ? r.stats() : r.failures().get(0))));
+            }
+            return new Report(variant, tb == null ? -1 : tb.maxSeeds(), Collections.unmodifiableList(reports));
+        } finally {
+            if (tb != null) {
+                tb.close();
+            }
         }
     }
 
-    private static long sample(Tablebase tb, int n, int samples, long seed, List<String> failures) {
+    private static FileReport layer(Path dataDir, Variant variant, int n, int highest, Tablebase tb, int samples,
+                                    long seed) {
+        Path f = TableFormat.valuesPath(dataDir, variant, n);
+        if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
+            return new FileReport(f, n, false, "missing: layer " + n + " (" + f + ") does not exist, but layers up to "
+                    + highest + " do: layers " + n + ".." + highest + " cannot be used", null, 0, List.of());
+        }
+        String checksum = null;
+        StatsFile.Check stats = null;
+        try (TableFile t = TableFile.open(f, TableKind.VALUES, variant, n, true, new BlockCache(2))) {
+            t.verifyChecksums();
+            stats = StatsFile.read(StatsFile.besides(f), variant, n, t.header().bodyCrc());
+        } catch (TableException e) {
+            checksum = "layer " + n + ": " + e.getMessage();
+        }
+        List<String> failures = new ArrayList<>();
+        long[] histogram = new long[2 * n + 1];
+        long checked = 0;
+        boolean covered = tb != null && n <= tb.maxSeeds();
+        if (covered && samples > 0) {
+            checked = sample(tb, n, samples, seed, failures, histogram);
+        }
+        String statsProblem = stats == null || stats.missing() ? null : stats.problem();
+        if (stats != null && stats.ok() && checked == PositionIndex.size(n) && failures.isEmpty()) {
+            statsProblem = compare(StatsFile.besides(f), n, stats.counts(), histogram);
+        }
+        return new FileReport(f, n, covered, checksum, statsProblem, checked, Collections.unmodifiableList(failures));
+    }
+
+    /** Null if the counts of the statistics file equal those of every value read, else the first difference. */
+    private static String compare(Path file, int n, long[] counts, long[] histogram) {
+        for (int v = -n; v <= n; v++) {
+            if (counts[v + n] != histogram[v + n]) {
+                return file + ": says " + counts[v + n] + " positions are worth " + v + ", the table has "
+                        + histogram[v + n];
+            }
+        }
+        return null;
+    }
+
+    private static long sample(Tablebase tb, int n, int samples, long seed, List<String> failures, long[] histogram) {
         long size = PositionIndex.size(n);
         SplittableRandom rnd = new SplittableRandom(seed * 31 + n);
         int[] b = new int[12];
@@ -127,7 +188,7 @@ public final class TableVerifier {
             long r = count == size ? k : k == 0 ? 0 : k == 1 ? size - 1 : rnd.nextLong(size);
             PositionIndex.unrank(n, r, b);
             try {
-                String why = check(tb, n, b, ch, cap, scratch, child);
+                String why = check(tb, n, b, ch, cap, scratch, child, histogram);
                 if (why != null) {
                     failures.add("rank " + r + " " + java.util.Arrays.toString(b) + ": " + why);
                 }
@@ -139,11 +200,13 @@ public final class TableVerifier {
         return checked;
     }
 
-    private static String check(Tablebase tb, int n, int[] b, int[] ch, int[] cap, int[] scratch, int[] child) {
+    private static String check(Tablebase tb, int n, int[] b, int[] ch, int[] cap, int[] scratch, int[] child,
+                                long[] histogram) {
         int v = tb.value(b);
         if (v < -n || v > n) {
             return "value " + v + " outside -" + n + ".." + n;
         }
+        histogram[v + n]++;
         int mask = Rules.generate(b, tb.variant(), ch, cap, scratch);
         if (mask == 0) {
             int t = Rules.terminalValue(b);

@@ -23,7 +23,7 @@ import org.krou.table.TableKind;
  * {@code dataDir/<variant>/values-NN.krou}.
  *
  * <p>Tables are opened on first use. A look-up decodes at most one block per table touched and
- * keeps decoded blocks in a small bounded cache; where a table stores "don't care" entries the
+ * keeps decoded blocks in a cache bounded in bytes ({@link Options#cacheBytes()}); where a table stores "don't care" entries the
  * value is recovered as {@code max(stored, best capture)} by a one-ply probe of the capturing
  * moves into the smaller tables. The primitive {@link #value(int[])} allocates nothing once its
  * blocks are cached. All methods are safe for any number of threads.
@@ -43,13 +43,33 @@ public final class Tablebase implements AutoCloseable {
     /**
      * How tables are read.
      *
-     * @param mapped      memory-map the files (true) or read each onto the heap when first used
-     * @param cacheBlocks decoded blocks kept, shared by all tables: one byte per position, so
-     *                    4 KB each with the default writer options
+     * @param mapped     memory-map the files (true) or read each onto the heap when first used
+     * @param cacheBytes bytes of decoded blocks kept, shared by all tables (one byte per position
+     *                   of a block: 64 KiB per block of the default LZ4 tables, 4 KiB for rANS);
+     *                   0 caches nothing
      */
-    public record Options(boolean mapped, int cacheBlocks) {
-        /** Mapped files, 16384 cached blocks (64 MB with 4 Ki-position blocks). */
-        public static final Options DEFAULT = new Options(true, 16384);
+    public record Options(boolean mapped, long cacheBytes) {
+        /** The default cache bound: a quarter of the heap the JVM may use, at most 256 MiB. */
+        public static final long DEFAULT_CACHE_BYTES = Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 4);
+
+        /** Mapped files and a cache of {@link #DEFAULT_CACHE_BYTES}. */
+        public static final Options DEFAULT = new Options(true, DEFAULT_CACHE_BYTES);
+
+        /**
+         * Validates.
+         *
+         * @throws IllegalArgumentException if {@code cacheBytes} is negative
+         */
+        public Options {
+            if (cacheBytes < 0) {
+                throw new IllegalArgumentException("cache of " + cacheBytes + " bytes: expected 0 or more");
+            }
+        }
+
+        /** The same options with another cache bound in bytes. */
+        public Options withCacheBytes(long bytes) {
+            return new Options(mapped, bytes);
+        }
     }
 
     private final Path dataDir;
@@ -66,7 +86,7 @@ public final class Tablebase implements AutoCloseable {
         this.variant = variant;
         this.options = options;
         this.maxSeeds = maxSeeds;
-        this.cache = new BlockCache(options.cacheBlocks());
+        this.cache = BlockCache.ofBytes(options.cacheBytes());
     }
 
     /** Opens the tables of {@code variant} under {@code dataDir} with the default options. */
@@ -115,7 +135,8 @@ public final class Tablebase implements AutoCloseable {
      * The value of a mover-relative board ({@code b[0..5]} the mover's pits in sowing order,
      * {@code b[6..11]} the opponent's). The board is not modified.
      *
-     * @throws IllegalArgumentException if it is not 12 counts of 0 or more summing to at most 48
+     * @throws IllegalArgumentException if it is not 12 counts of 0..48 each, summing to at most 48 (the
+     *                                  message names the pit and what it holds)
      * @throws OutsideCoverageException if it has more seeds than {@link #maxSeeds()}
      */
     public int value(int[] b) {
@@ -128,19 +149,27 @@ public final class Tablebase implements AutoCloseable {
             throw new IllegalArgumentException("a board has 12 pits, got " + (b == null ? "none" : b.length));
         }
         int n = 0;
-        for (int x : b) {
-            if (x < 0) {
-                throw new IllegalArgumentException("pit counts must be 0 or more");
+        for (int i = 0; i < Rules.PITS; i++) {
+            int x = b[i];
+            if (x < 0 || x > Position.TOTAL_SEEDS) {
+                throw new IllegalArgumentException("pit " + i + " of the board holds " + x + " seeds: expected 0.."
+                        + Position.TOTAL_SEEDS);
             }
             n += x;
         }
         if (n > Position.TOTAL_SEEDS) {
-            throw new IllegalArgumentException("the board holds " + n + " seeds: at most " + Position.TOTAL_SEEDS);
+            throw new IllegalArgumentException("the board holds " + n + " seeds: expected at most "
+                    + Position.TOTAL_SEEDS);
         }
         if (n > maxSeeds) {
             throw new OutsideCoverageException(dataDir.resolve(variant.id()), n, maxSeeds);
         }
         return n;
+    }
+
+    /** The cache of decoded blocks shared by the tables (for tests and monitoring). */
+    BlockCache cache() {
+        return cache;
     }
 
     private int probe(ProbeContext ctx, int[] b, int n, int depth) {

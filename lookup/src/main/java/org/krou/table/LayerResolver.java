@@ -27,7 +27,7 @@ public final class LayerResolver {
     /**
      * The true values of layer {@code seeds} from {@code dataDir/<variant>/values-NN.krou}.
      *
-     * @param below the true values of layers {@code 0..seeds-1} (only used for don't-care tables)
+     * @param below the true values of layers {@code 0..seeds-2} (only used for don't-care tables)
      * @throws TableException if the file is missing, foreign or damaged
      */
     public static ByteBigArray load(Path dataDir, Variant variant, int seeds, ByteBigArray[] below, int threads) {
@@ -45,14 +45,15 @@ public final class LayerResolver {
      * Replaces, in place, each stored value of layer {@code seeds} by
      * {@code max(stored, best exit)}, and each finished game by its rule value.
      *
-     * @param below the true values of layers {@code 0..seeds-1}
+     * @param below the true values of layers {@code 0..seeds-2} (a capture takes at least 2
+     *              seeds, so no other layer is read)
      */
     public static void resolve(Variant variant, int seeds, ByteBigArray values, ByteBigArray[] below, int threads) {
         long size = PositionIndex.size(seeds);
         if (values.length() != size) {
             throw new IllegalArgumentException("layer " + seeds + " has " + size + " positions, got " + values.length());
         }
-        for (int k = 0; k < seeds; k++) {
+        for (int k = 0; k <= seeds - 2; k++) {
             if (below == null || below.length <= k || below[k] == null || below[k].length() != PositionIndex.size(k)) {
                 throw new IllegalArgumentException("the true values of layer " + k + " are needed to resolve layer " + seeds);
             }

@@ -77,7 +77,7 @@ public final class TableFile implements AutoCloseable {
             if (!Files.exists(file)) {
                 throw new MissingTableException(variant, seeds, file);
             }
-            throw new TableException(file, file + ": cannot read: " + e.getMessage(), e);
+            throw new TableException(file, file + ": cannot read: " + IoReason.of(e), e);
         }
         return open(src, kind, variant, seeds, cache);
     }
@@ -216,6 +216,18 @@ public final class TableFile implements AutoCloseable {
         for (int b = 0; b < header.blockCount(); b++) {
             decodeBlock(b, buf);
         }
+        verifyFileChecksum();
+    }
+
+    /**
+     * Checks the whole-file checksum only: one read of everything after the header (model,
+     * blocks, index), nothing decoded. With the header checked at open, this is what a file
+     * written by {@link TableWriter} needs to be known intact; {@link #verifyChecksums()} also
+     * decodes every block.
+     *
+     * @throws CorruptTableException if the checksum differs
+     */
+    public void verifyFileChecksum() {
         CRC32C crc = new CRC32C();
         byte[] chunk = new byte[1 << 20];
         for (long at = TableFormat.HEADER_LENGTH; at < header.fileLength(); at += chunk.length) {

@@ -18,7 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
+import org.krou.table.BlockCache;
 import org.krou.table.Fill;
+import org.krou.table.StatsFile;
+import org.krou.table.TableFile;
+import org.krou.table.TableKind;
 import org.krou.table.TableFormat;
 import org.krou.table.TableWriter;
 import org.krou.util.ByteBigArray;
@@ -82,5 +86,72 @@ class TableVerifierTest {
         assertNull(bad.checksum());
         assertTrue(bad.failures().size() >= 3, bad.failures().toString());
         assertTrue(r.files().get(n - 1).ok());
+    }
+
+    @Test
+    void aMissingOrUnreadableLayerFails() throws IOException {
+        TestTables.copy(Variant.ABAPA, tmp);
+        Path f = TableFormat.valuesPath(tmp, Variant.ABAPA, 5);
+        Files.delete(f);
+        TableVerifier.Report r = TableVerifier.verify(tmp, Variant.ABAPA, 100, 1, s -> { });
+        assertFalse(r.ok());
+        assertEquals(TestTables.MAX + 1, r.files().size());
+        TableVerifier.FileReport missing = r.files().get(5);
+        assertEquals(f, missing.file());
+        assertTrue(missing.checksum().startsWith("missing") && missing.checksum().contains(f.toString()),
+                missing.checksum());
+        assertEquals(4, r.maxSeeds());
+        Files.createDirectory(f);
+        TableVerifier.FileReport unreadable = TableVerifier.verify(tmp, Variant.ABAPA, 100, 1, s -> { }).files().get(5);
+        assertFalse(unreadable.ok());
+        assertTrue(unreadable.checksum().contains("layer 5") && unreadable.checksum().contains(f.toString()),
+                unreadable.checksum());
+    }
+
+    @Test
+    void zeroSamplesChecksTheChecksumsOnly() {
+        List<String> lines = new ArrayList<>();
+        TableVerifier.Report r = TableVerifier.verify(TestTables.dir(Variant.ABAPA), Variant.ABAPA, 0, 1, lines::add);
+        assertTrue(r.ok(), lines.toString());
+        for (TableVerifier.FileReport f : r.files()) {
+            assertEquals(0, f.samples(), f.toString());
+        }
+        assertTrue(lines.get(0).contains("checksums only"), lines.get(0));
+    }
+
+    @Test
+    void statisticsFilesAreChecked() throws IOException {
+        TestTables.copy(Variant.AWARI, tmp);
+        TinySolver s = TestTables.solver(Variant.AWARI);
+        for (int n = 0; n <= TestTables.MAX; n++) {
+            long[] counts = new long[2 * n + 1];
+            for (long r = 0; r < s.values[n].length(); r++) {
+                counts[s.values[n].get(r) + n]++;
+            }
+            Path table = TableFormat.valuesPath(tmp, Variant.AWARI, n);
+            int crc;
+            try (TableFile t = TableFile.open(table, TableKind.VALUES, Variant.AWARI, n, true, new BlockCache(1))) {
+                crc = t.header().bodyCrc();
+            }
+            if (n == 3) {
+                counts[0]++; // wrong, but summing to the layer size and under a valid checksum
+                counts[2 * n]--;
+            }
+            StatsFile.write(StatsFile.besides(table), Variant.AWARI, n, crc, counts);
+        }
+        // layer 3 is small enough to be checked exhaustively: its counts are compared with the values
+        TableVerifier.Report r = TableVerifier.verify(tmp, Variant.AWARI, 1000, 1, x -> { });
+        assertFalse(r.ok());
+        for (TableVerifier.FileReport f : r.files()) {
+            assertEquals(f.seeds() != 3, f.ok(), f.toString());
+        }
+        String problem = r.files().get(3).stats();
+        assertTrue(problem.contains("values-03.stats") && problem.contains("positions are worth -3"), problem);
+        // an edited count is caught by the file's own checksum, sampled or not
+        Path stats = StatsFile.path(tmp, Variant.AWARI, 7);
+        Files.writeString(stats, Files.readString(stats).replaceFirst("(-\\d+)=(\\d)", "$1=9$2"));
+        TableVerifier.FileReport edited = TableVerifier.verify(tmp, Variant.AWARI, 0, 1, x -> { }).files().get(7);
+        assertFalse(edited.ok());
+        assertTrue(edited.stats().contains("own checksum"), edited.stats());
     }
 }

@@ -63,10 +63,47 @@ class TablebaseTest {
         Path other = tmp.resolve("nodc");
         TestTables.write(other, Variant.ABAPA, TestTables.OPTIONS.withFill(Fill.NONE), true);
         for (Path d : new Path[] {tmp, other}) {
-            try (Tablebase tb = Tablebase.open(d, Variant.ABAPA, new Tablebase.Options(false, 16))) {
+            try (Tablebase tb = Tablebase.open(d, Variant.ABAPA, new Tablebase.Options(false, 16 * 3000))) {
                 assertAllValues(tb, TestTables.solver(Variant.ABAPA));
                 assertEquals(d == tmp, tb.info().get(8).dontCare());
             }
+        }
+    }
+
+    @Test
+    void theCacheIsBoundedInBytesAndRelativeToTheHeap() {
+        long heap = Runtime.getRuntime().maxMemory();
+        assertTrue(Tablebase.Options.DEFAULT.cacheBytes() <= Math.min(256L << 20, heap / 4),
+                Tablebase.Options.DEFAULT.toString());
+        long bound = 5_000; // less than three blocks of 2000 positions
+        try (Tablebase tb = Tablebase.open(TestTables.dir(Variant.ABAPA), Variant.ABAPA,
+                Tablebase.Options.DEFAULT.withCacheBytes(bound))) {
+            assertAllValues(tb, TestTables.solver(Variant.ABAPA));
+            assertTrue(tb.cache().bytes() <= bound, tb.cache().bytes() + " bytes cached");
+            assertTrue(tb.cache().bytes() > 0);
+        }
+        assertThrows(IllegalArgumentException.class, () -> new Tablebase.Options(true, -1));
+    }
+
+    @Test
+    void hugePitsAreRefusedNamingThePit() {
+        try (Tablebase tb = Tablebase.open(TestTables.dir(Variant.ABAPA), Variant.ABAPA)) {
+            int[] b = new int[12];
+            b[3] = Integer.MAX_VALUE;
+            b[4] = 1;
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> tb.value(b));
+            assertTrue(e.getMessage().contains("pit 3") && e.getMessage().contains("2147483647")
+                    && e.getMessage().contains("0..48"), e.getMessage());
+            int[] wrap = new int[12];
+            wrap[0] = Integer.MAX_VALUE;
+            wrap[1] = Integer.MAX_VALUE;
+            wrap[2] = 3; // the sum overflows to 1
+            e = assertThrows(IllegalArgumentException.class, () -> tb.value(wrap));
+            assertTrue(e.getMessage().contains("pit 0"), e.getMessage());
+            int[] big = new int[12];
+            big[11] = 49;
+            e = assertThrows(IllegalArgumentException.class, () -> tb.value(big));
+            assertTrue(e.getMessage().contains("pit 11") && e.getMessage().contains("49"), e.getMessage());
         }
     }
 
@@ -207,7 +244,7 @@ class TablebaseTest {
     void manyThreadsAgree() throws Exception {
         TinySolver s = TestTables.solver(Variant.ABAPA);
         ExecutorService pool = Executors.newFixedThreadPool(8);
-        try (Tablebase tb = Tablebase.open(TestTables.dir(Variant.ABAPA), Variant.ABAPA, new Tablebase.Options(true, 4))) {
+        try (Tablebase tb = Tablebase.open(TestTables.dir(Variant.ABAPA), Variant.ABAPA, new Tablebase.Options(true, 4 * 2000))) {
             List<Future<Integer>> results = new ArrayList<>();
             for (int t = 0; t < 8; t++) {
                 final long seed = t;
