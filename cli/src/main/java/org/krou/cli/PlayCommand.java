@@ -38,6 +38,9 @@ final class PlayCommand implements Callable<Integer> {
     @Mixin
     TableOptions tables;
 
+    @Mixin
+    SearchOptions search;
+
     @Option(names = "--side", paramLabel = "S|N", defaultValue = "S",
             description = "The side you play: S (South, default) or N (North).")
     String side;
@@ -59,7 +62,7 @@ final class PlayCommand implements Callable<Integer> {
         };
         PrintWriter out = spec.commandLine().getOut();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        try (PerfectPlay engine = PerfectPlay.open(tables.data, tables.variant)) {
+        try (PerfectPlay engine = search.open(tables.data, tables.variant)) {
             Position start = from == null ? randomStart(engine.tablebase().maxSeeds())
                     : ProbeCommand.withCaptured(Position.parse(from), captured);
             return new Game(engine, human, out, in).run(start);
@@ -86,6 +89,7 @@ final class PlayCommand implements Callable<Integer> {
             Deque<Position> history = new ArrayDeque<>();
             Map<Position, Integer> seen = new HashMap<>();
             Position at = start;
+            boolean warned = false;
             seen.put(at.withoutCaptures(), 1);
             out.printf("You play %s against perfect play (%s rules). Value for the side to move: %+d.%n",
                     BoardView.name(human), engine.tablebase().variant().id(), engine.tablebase().value(at));
@@ -105,6 +109,12 @@ final class PlayCommand implements Callable<Integer> {
                 }
                 if (at.toMove() != human) {
                     BestMove m = engine.bestMove(at);
+                    if (!m.progressGuaranteed() && !warned) {
+                        warned = true;
+                        out.printf("(No distances to conversion for %d seeds: no distance table, and the search "
+                                + "exceeded --search-nodes. Perfect play keeps the value but may not convert; "
+                                + "krou generate --dtc fixes that.)%n", at.seeds());
+                    }
                     MoveResult r = at.play(m.move(), engine.tablebase().variant());
                     out.printf("%s plays %c%s.%n", BoardView.name(at.toMove()), m.move(),
                             r.captured() > 0 ? " and captures " + r.captured() : "");

@@ -38,10 +38,8 @@ final class PvCommand implements Callable<Integer> {
     @Option(names = "--captured", paramLabel = "S,N", description = "Seeds South and North have captured so far.")
     String captured;
 
-    @Option(names = "--search-nodes", paramLabel = "K", defaultValue = "1048576",
-            description = "Positions the conversion search may hold where no distance table covers a layer "
-                    + "(default: ${DEFAULT-VALUE}, about 100 bytes each; 0: no search).")
-    int searchNodes;
+    @Mixin
+    SearchOptions search;
 
     @Parameters(paramLabel = "POSITION", description = "The position, e.g. '0 0 0 1 2 1 / 1 1 0 0 0 2 S'.")
     String position;
@@ -50,10 +48,7 @@ final class PvCommand implements Callable<Integer> {
     public Integer call() {
         Position p = ProbeCommand.withCaptured(Position.parse(position), captured);
         PrintWriter out = spec.commandLine().getOut();
-        if (searchNodes < 0) {
-            throw new IllegalArgumentException("--search-nodes " + searchNodes + ": expected 0 or more");
-        }
-        try (PerfectPlay play = PerfectPlay.open(tables.data, tables.variant, searchNodes)) {
+        try (PerfectPlay play = search.open(tables.data, tables.variant)) {
             Line line = play.principalLine(p);
             out.print(json ? json(line) + "\n" : text(line));
         }
