@@ -54,19 +54,4 @@ final class BoardView {
     static String half(int h) {
         return (h / 2) + (h % 2 != 0 ? ".5" : "");
     }
-
-    /** A JSON string literal. */
-    static String json(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                sb.append('\\').append(c);
-            } else if (c < 0x20) {
-                sb.append(String.format("\\u%04x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.append('"').toString();
-    }
 }

@@ -1,12 +1,16 @@
 package org.krou.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 
 /** Maps failures to one-line messages and exit codes: never a stack trace for a user error. */
 final class Errors {
     private Errors() {
     }
+
+    /** The longest error message printed; input echoed in messages is cut to this. */
+    static final int MAX_MESSAGE = 400;
 
     static int exitCode(Throwable ex) {
         String name = ex.getClass().getName();
@@ -35,5 +39,47 @@ final class Errors {
             return ex.getClass().getSimpleName() + (m == null ? "" : ": " + m);
         }
         return m == null ? ex.getClass().getSimpleName() : m;
+    }
+
+    /**
+     * Reports an {@link Error} that escaped a command (picocli hands only Exceptions to its
+     * handler): one line on {@code err}, no stack trace. Returns {@link Main#FAILED}.
+     */
+    static int fatal(Error e, PrintWriter err) {
+        err.println("error: " + fatalMessage(e));
+        err.flush();
+        return Main.FAILED;
+    }
+
+    /** What an Error means for the user: out of memory says what to do. */
+    static String fatalMessage(Error e) {
+        if (e instanceof OutOfMemoryError) {
+            long max = Runtime.getRuntime().maxMemory();
+            return "out of memory (" + e.getMessage() + ", heap limit "
+                    + (max == Long.MAX_VALUE ? "none" : (max >> 20) + " MiB")
+                    + "): give the JVM more heap with KROU_JAVA_OPTS=-Xmx<size> (e.g. KROU_JAVA_OPTS=-Xmx4g "
+                    + "scripts/krou ...), or work on fewer seeds (generate --max-seeds N)";
+        }
+        if (e instanceof StackOverflowError) {
+            return "internal error: stack overflow; give the JVM a larger stack with KROU_JAVA_OPTS=-Xss<size>";
+        }
+        return "internal error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+
+    /**
+     * A message as one line: control characters (line breaks included) shown as {@code ?}, at
+     * most {@link #MAX_MESSAGE} characters, the rest cut with {@code …}.
+     */
+    static String oneLine(String m) {
+        if (m == null) {
+            return "";
+        }
+        int cut = Math.min(m.length(), MAX_MESSAGE);
+        StringBuilder sb = new StringBuilder(cut + 1);
+        for (int i = 0; i < cut; i++) {
+            char c = m.charAt(i);
+            sb.append(Character.isISOControl(c) ? '?' : c);
+        }
+        return cut < m.length() ? sb.append('\u2026').toString() : sb.toString();
     }
 }

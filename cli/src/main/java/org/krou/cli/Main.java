@@ -1,6 +1,12 @@
 package org.krou.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,7 +26,7 @@ import picocli.CommandLine.Command;
                   "  1  a check failed (verify) or the job failed",
                   "  2  bad usage or bad input (option, position, move)",
                   "  3  tables missing, damaged, or not covering the position"})
-public final class Main implements Runnable {
+public final class Main implements Callable<Integer> {
     /** Success. */
     public static final int OK = 0;
     /** A check failed or the job failed. */
@@ -33,37 +39,81 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** {@code krou} without a command: the usage on standard error, exit 2. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("error: missing COMMAND: one of generate, stats, probe, pv, play, verify, info (krou --help)");
+        spec.commandLine().usage(err);
+        return USAGE;
     }
 
     /** Entry point. */
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(System.out, true);
-        PrintWriter err = new PrintWriter(System.err, true);
+        Output out = Output.of(new FileOutputStream(FileDescriptor.out));
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err),
+                StandardCharsets.UTF_8), true);
+        Thread.setDefaultUncaughtExceptionHandler(uncaught(err));
         int code = run(args, out, err);
-        out.flush();
         err.flush();
         System.exit(code);
     }
 
-    /** Runs the command line with the given streams; returns the exit code. */
+    /**
+     * Runs the command line with the given streams; returns the exit code. Whatever happens is
+     * said in one line starting with {@code error:} on {@code err}, never as a stack trace: bad
+     * usage, failures of the command, {@link Error}s such as running out of memory, and output
+     * that could not be written (checked after the command, with the reason when {@code out} is
+     * an {@link Output}).
+     */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        int code;
+        try {
+            code = commandLine(out, err).execute(args);
+        } catch (Error e) { // picocli's execution-exception handler sees Exceptions only
+            code = Errors.fatal(e, err);
+        }
+        return checkOutput(code, out, err);
+    }
+
+    private static CommandLine commandLine(PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
         cl.setOut(out);
         cl.setErr(err);
         cl.setExitCodeExceptionMapper(Errors::exitCode);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("error: " + ex.getMessage());
+            err.println("error: " + Errors.oneLine(ex.getMessage()));
             CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
             err.println("Try 'krou " + (ex.getCommandLine().getCommandName().equals("krou") ? "" : ex.getCommandLine().getCommandName() + " ") + "--help'.");
             return USAGE;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            err.println("error: " + Errors.message(ex));
+            err.println("error: " + Errors.oneLine(Errors.message(ex)));
             return Errors.exitCode(ex);
         });
-        return cl.execute(args);
+        return cl;
+    }
+
+    /**
+     * Flushes {@code out} and checks that everything was written: if not, says so on {@code err}
+     * ("error: cannot write standard output: No space left on device") and turns success into
+     * {@link #FAILED}.
+     */
+    static int checkOutput(int code, PrintWriter out, PrintWriter err) {
+        if (!out.checkError()) {
+            return code;
+        }
+        IOException why = out instanceof Output o ? o.failure() : null;
+        err.println("error: cannot write standard output" + (why == null ? "" : ": " + why.getMessage()));
+        return code == OK ? FAILED : code;
+    }
+
+    /** For threads that die of an exception nobody catches: one error line, no stack trace. */
+    static Thread.UncaughtExceptionHandler uncaught(PrintWriter err) {
+        return (thread, e) -> {
+            err.println("error: thread " + thread.getName() + " failed: " + (e instanceof Error x
+                    ? Errors.fatalMessage(x) : Errors.message(e)));
+            err.flush();
+        };
     }
 }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -45,10 +46,14 @@ final class PlayCommand implements Callable<Integer> {
             description = "The side you play: S (South, default) or N (North).")
     String side;
 
-    @Option(names = "--from", paramLabel = "POSITION",
-            description = "Start from this position, e.g. '0 0 3 1 2 1 / 1 1 0 2 0 2 S' (default: a random position "
-                    + "with the largest seed count the tables cover, South to move).")
     String from;
+
+    @Option(names = "--from", paramLabel = "POSITION", arity = "1..14", hideParamSyntax = true,
+            description = "Start from this position, e.g. '0 0 3 1 2 1 / 1 1 0 2 0 2 S', quoted or as separate words "
+                    + "(default: a random position with the largest seed count the tables cover, South to move).")
+    void from(List<String> words) {
+        from = String.join(" ", words);
+    }
 
     @Option(names = "--captured", paramLabel = "S,N", description = "Seeds South and North captured before --from.")
     String captured;
@@ -60,6 +65,10 @@ final class PlayCommand implements Callable<Integer> {
             case "N", "NORTH" -> Side.NORTH;
             default -> throw new IllegalArgumentException("--side '" + side + "': expected S or N");
         };
+        if (from == null && captured != null) {
+            throw new IllegalArgumentException("--captured gives the seeds captured before --from POSITION: "
+                    + "give --from too (the random start shares the seeds off the board evenly)");
+        }
         PrintWriter out = spec.commandLine().getOut();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         try (PerfectPlay engine = search.open(tables.data, tables.variant)) {

@@ -1,11 +1,8 @@
 package org.krou.cli;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.krou.probe.FinalResult;
@@ -14,7 +11,6 @@ import org.krou.probe.Tablebase;
 import org.krou.rules.Notation;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
-import org.krou.table.TableException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -27,9 +23,12 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Show a position's exact value, every legal move with what it captures and its value, "
                 + "and the best moves.",
                 "POSITION is 'a b c d e f / A B C D E F [S|N]' (South to move if the side is omitted), "
-                + "e.g. '0 0 0 0 0 1 / 1 0 0 0 0 0 S'.",
+                + "e.g. '0 0 0 0 0 1 / 1 0 0 0 0 0 S', quoted or as separate words.",
                 "With --batch, read one position per line from standard input and print one line per position "
-                + "holding only its value, or 'error: <reason>'."})
+                + "holding only its value (with --json the object of probe --json), or 'error: <reason>' (with --json "
+                + "{\"error\": \"<reason>\"}), and go on. Answers are written whenever input pauses, so a program "
+                + "can write a line and read its answer; --line-buffered writes each at once. Exit code 0 when "
+                + "every line was answered, 1 when the output or input failed, 3 when the tables cannot be opened."})
 final class ProbeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -37,7 +36,7 @@ final class ProbeCommand implements Callable<Integer> {
     @Mixin
     TableOptions tables;
 
-    @Option(names = "--json", description = "Print one JSON object instead of text.")
+    @Option(names = "--json", description = "Print one JSON object instead of text (with --batch: one per line).")
     boolean json;
 
     @Option(names = "--captured", paramLabel = "S,N",
@@ -47,8 +46,13 @@ final class ProbeCommand implements Callable<Integer> {
     @Option(names = "--batch", description = "Read positions from standard input, one per line; print values.")
     boolean batch;
 
-    @Parameters(arity = "0..1", paramLabel = "POSITION", description = "The position (not with --batch).")
-    String position;
+    @Option(names = "--line-buffered",
+            description = "With --batch: write every answer at once (default: whenever input pauses, and in blocks).")
+    boolean lineBuffered;
+
+    @Parameters(arity = "0..*", paramLabel = "POSITION",
+            description = "The position (not with --batch), quoted or as separate words.")
+    List<String> position;
 
     @Override
     public Integer call() throws Exception {
@@ -56,12 +60,23 @@ final class ProbeCommand implements Callable<Integer> {
             if (position != null) {
                 throw new IllegalArgumentException("--batch reads positions from standard input: give no POSITION");
             }
-            return batch();
+            if (captured != null) {
+                throw new IllegalArgumentException("--captured does not go with --batch: the batch prints each "
+                        + "position's value, which does not depend on the seeds captured; for a final result "
+                        + "probe one position: probe --captured S,N POSITION");
+            }
+            try (Tablebase tb = Tablebase.open(tables.data, tables.variant)) {
+                return new BatchProbe(tb, json, lineBuffered).run(System.in, spec.commandLine().getOut(),
+                        spec.commandLine().getErr());
+            }
+        }
+        if (lineBuffered) {
+            throw new IllegalArgumentException("--line-buffered goes with --batch only");
         }
         if (position == null) {
             throw new IllegalArgumentException("missing POSITION (" + Notation.FORM + ")");
         }
-        Position p = withCaptured(Position.parse(position), captured);
+        Position p = withCaptured(Position.parse(String.join(" ", position)), captured);
         PrintWriter out = spec.commandLine().getOut();
         try (Tablebase tb = Tablebase.open(tables.data, tables.variant)) {
             int v = tb.value(p);
@@ -77,20 +92,39 @@ final class ProbeCommand implements Callable<Integer> {
         return Main.OK;
     }
 
+    /**
+     * {@code p} with the captured counts of {@code --captured S,N} (as {@code probe}, {@code pv}
+     * and {@code play --from} take them), or {@code p} when {@code captured} is null.
+     *
+     * @throws IllegalArgumentException unless {@code captured} is two whole numbers that, with the
+     *         seeds on the board, make at most 48, saying what is allowed
+     */
     static Position withCaptured(Position p, String captured) {
         if (captured == null) {
             return p;
         }
-        String[] parts = captured.trim().split("\\s*,\\s*");
-        try {
-            if (parts.length != 2) {
-                throw new NumberFormatException();
-            }
-            return new Position(p.pits(), p.toMove(), Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--captured '" + captured
-                    + "': expected the seeds South and North captured so far, e.g. --captured 20,18");
+        int room = Position.TOTAL_SEEDS - p.seeds();
+        String[] parts = captured.trim().split("\\s*,\\s*", -1);
+        if (parts.length != 2 || !parts[0].matches("[0-9]+") || !parts[1].matches("[0-9]+")) {
+            throw new IllegalArgumentException("--captured '" + Notation.excerpt(captured)
+                    + "': expected two whole numbers S,N, the seeds South and North have captured so far, e.g. "
+                    + "--captured 20,18");
         }
+        int s = count(parts[0]);
+        int n = count(parts[1]);
+        if (s > room || n > room || s + n > room) {
+            throw new IllegalArgumentException("--captured '" + Notation.excerpt(captured) + "': with "
+                    + p.seeds() + " seeds on the board at most " + room + " can have been captured ("
+                    + Position.TOTAL_SEEDS + " in a game): give two counts that add up to " + room
+                    + " or less, e.g. --captured " + (room - room / 2) + "," + room / 2);
+        }
+        return new Position(p.pits(), p.toMove(), s, n);
+    }
+
+    /** A count of digits, or Integer.MAX_VALUE for one beyond 48 that an int cannot hold. */
+    private static int count(String digits) {
+        String d = digits.replaceFirst("^0+(?=.)", "");
+        return d.length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(d);
     }
 
     static String text(Position p, int v, List<MoveValue> moves, List<Character> best, FinalResult result,
@@ -121,51 +155,25 @@ final class ProbeCommand implements Callable<Integer> {
         return sb.append('\n').toString();
     }
 
+    /** The object of {@code probe --json}: position, toMove, seeds, value, moves, best and, with captures, result. */
     static String json(Position p, int v, List<MoveValue> moves, List<Character> best, FinalResult result) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("{\"position\": ").append(BoardView.json(p.toString()));
-        sb.append(", \"toMove\": \"").append(p.toMove().letter()).append('"');
-        sb.append(", \"seeds\": ").append(p.seeds());
-        sb.append(", \"value\": ").append(v);
-        sb.append(", \"moves\": [");
-        for (int i = 0; i < moves.size(); i++) {
-            MoveValue m = moves.get(i);
-            sb.append(i == 0 ? "" : ", ").append("{\"move\": \"").append(m.move()).append("\", \"captured\": ")
-                    .append(m.captured()).append(", \"value\": ").append(m.value()).append('}');
+        ObjectNode o = Json.object();
+        o.put("position", p.toString());
+        o.put("toMove", String.valueOf(p.toMove().letter()));
+        o.put("seeds", p.seeds());
+        o.put("value", v);
+        ArrayNode ms = o.putArray("moves");
+        for (MoveValue m : moves) {
+            ms.addObject().put("move", String.valueOf(m.move())).put("captured", m.captured()).put("value", m.value());
         }
-        sb.append("], \"best\": [");
-        for (int i = 0; i < best.size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append('"').append(best.get(i)).append('"');
+        ArrayNode bs = o.putArray("best");
+        for (char c : best) {
+            bs.add(String.valueOf(c));
         }
-        sb.append(']');
         if (result != null) {
-            sb.append(", \"result\": {\"south\": ").append(result.south()).append(", \"north\": ")
-                    .append(result.north()).append(", \"outcome\": \"").append(result.outcome().name()
-                            .toLowerCase(java.util.Locale.ROOT).replace('_', '-')).append("\"}");
+            o.set("result", Json.result(result));
         }
-        return sb.append('}').toString();
-    }
-
-    private int batch() throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8), 1 << 16);
-        PrintWriter out = new PrintWriter(new BufferedWriter(
-                new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16), false);
-        try (Tablebase tb = Tablebase.open(tables.data, tables.variant)) {
-            int[] board = new int[Rules.PITS];
-            String line;
-            while ((line = in.readLine()) != null) {
-                try {
-                    // the common well-formed line is read here; anything else goes to
-                    // Position.parse, which reads it the same way or says what is wrong
-                    int[] b = parseBoard(line, board) ? board : Position.parse(line).moverRelative();
-                    out.println(tb.value(b));
-                } catch (IllegalArgumentException | TableException e) {
-                    out.println("error: " + e.getMessage());
-                }
-            }
-        }
-        out.flush();
-        return Main.OK;
+        return Json.write(o);
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.krou.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -41,8 +43,13 @@ final class PvCommand implements Callable<Integer> {
     @Mixin
     SearchOptions search;
 
-    @Parameters(paramLabel = "POSITION", description = "The position, e.g. '0 0 0 1 2 1 / 1 1 0 0 0 2 S'.")
     String position;
+
+    @Parameters(arity = "1..*", paramLabel = "POSITION",
+            description = "The position, e.g. '0 0 0 1 2 1 / 1 1 0 0 0 2 S', quoted or as separate words.")
+    void position(List<String> words) {
+        position = String.join(" ", words);
+    }
 
     @Override
     public Integer call() {
@@ -56,21 +63,17 @@ final class PvCommand implements Callable<Integer> {
     }
 
     static String json(Line line) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("{\"position\": ").append(BoardView.json(line.start().toString()));
-        sb.append(", \"value\": ").append(line.value()).append(", \"line\": [");
-        List<Ply> plies = line.plies();
-        for (int i = 0; i < plies.size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append("{\"move\": \"").append(plies.get(i).move())
-                    .append("\", \"captured\": ").append(plies.get(i).captured()).append('}');
+        ObjectNode o = Json.object();
+        o.put("position", line.start().toString());
+        o.put("value", line.value());
+        ArrayNode plies = o.putArray("line");
+        for (Ply ply : line.plies()) {
+            plies.addObject().put("move", String.valueOf(ply.move())).put("captured", ply.captured());
         }
-        sb.append("], \"end\": \"").append(line.end().id()).append('"');
-        sb.append(", \"converts\": ").append(line.converts());
-        sb.append(", \"result\": {\"south\": ").append(line.result().south()).append(", \"north\": ")
-                .append(line.result().north()).append(", \"outcome\": \"")
-                .append(line.result().outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'))
-                .append("\"}}");
-        return sb.toString();
+        o.put("end", line.end().id());
+        o.put("converts", line.converts());
+        o.set("result", Json.result(line.result()));
+        return Json.write(o);
     }
 
     static String text(Line line) {

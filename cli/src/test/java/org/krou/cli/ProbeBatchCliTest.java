@@ -5,11 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,23 +46,10 @@ class ProbeBatchCliTest {
         CliRun g = CliRun.of("generate", "--max-seeds", "4", "--data", dir.toString(), "--threads", "1");
         assertEquals(0, g.exit(), g.err());
         String input = String.join("\n", LINES) + "\n";
-        String[] args = {"probe", "--batch", "--data", dir.toString()};
-
-        InputStream oldIn = System.in;
-        PrintStream oldOut = System.out;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        CliRun r;
-        try {
-            System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
-            System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-            r = CliRun.of(args);
-        } finally {
-            System.setIn(oldIn);
-            System.setOut(oldOut);
-        }
+        CliRun r = CliRun.withInput(input, "probe", "--batch", "--data", dir.toString());
         assertEquals(0, r.exit(), r.err());
         assertEquals("", r.err());
-        List<String> out = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        List<String> out = r.out().lines().toList();
         assertEquals(LINES.size(), out.size(), String.join("\n", out));
 
         List<String> expected = new ArrayList<>();

@@ -4,17 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.krou.probe.FinalResult;
+import org.krou.probe.MoveValue;
+import org.krou.probe.Tablebase;
+import org.krou.rules.MoveResult;
+import org.krou.rules.Position;
+import org.krou.rules.Side;
+import org.krou.rules.Variant;
 
 /** probe, pv, play, verify and info on tables generated with distances up to 9 seeds. */
 class TableCommandsCliTest {
@@ -40,14 +50,65 @@ class TableCommandsCliTest {
                 f.out());
     }
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static List<String> names(JsonNode o) {
+        List<String> l = new ArrayList<>();
+        o.fieldNames().forEachRemaining(l::add);
+        return l;
+    }
+
+    /** probe --json is one object whose every field equals what the library says. */
     @Test
-    void probeJsonIsOneObject() {
-        CliRun r = CliRun.of("probe", "--json", "--data", dir.toString(), "1 1 0 0 0 0 / 1 0 0 0 0 0 N");
-        assertEquals(0, r.exit(), r.err());
-        String out = r.out().trim();
-        assertTrue(out.startsWith("{\"position\": \"1 1 0 0 0 0 / 1 0 0 0 0 0 N\"") && out.endsWith("}"), out);
-        assertTrue(out.contains("\"value\": -3"), out);
-        assertEquals(1, out.lines().count());
+    void probeJsonIsOneObject() throws Exception {
+        try (Tablebase tb = Tablebase.open(dir, Variant.ABAPA)) {
+            for (String pos : new String[] {"1 1 0 0 0 0 / 1 0 0 0 0 0 N", "0 0 3 1 2 1 / 1 1 0 0 0 0 S",
+                "0 0 0 0 0 0 / 1 2 0 0 0 0 S"}) {
+                for (String captured : new String[] {null, "20,19"}) {
+                    CliRun r = captured == null ? CliRun.of("probe", "--json", "--data", dir.toString(), pos)
+                            : CliRun.of("probe", "--json", "--captured", captured, "--data", dir.toString(), pos);
+                    assertEquals(0, r.exit(), r.err());
+                    assertEquals(1, r.out().lines().count(), r.out());
+                    JsonNode o = JSON.readTree(r.out());
+                    Position p = Position.parse(pos);
+                    if (captured != null) {
+                        p = new Position(p.pits(), p.toMove(), 20, 19);
+                    }
+                    List<String> fields = new ArrayList<>(List.of("position", "toMove", "seeds", "value", "moves",
+                            "best"));
+                    if (captured != null) {
+                        fields.add("result");
+                    }
+                    assertEquals(fields, names(o), r.out());
+                    assertEquals(pos, o.get("position").textValue());
+                    assertEquals(String.valueOf(p.toMove().letter()), o.get("toMove").textValue());
+                    assertEquals(p.seeds(), o.get("seeds").intValue());
+                    assertEquals(tb.value(p), o.get("value").intValue(), r.out());
+                    List<MoveValue> moves = new ArrayList<>();
+                    for (JsonNode m : o.get("moves")) {
+                        assertEquals(List.of("move", "captured", "value"), names(m));
+                        assertEquals(1, m.get("move").textValue().length());
+                        moves.add(new MoveValue(m.get("move").textValue().charAt(0), m.get("captured").intValue(),
+                                m.get("value").intValue()));
+                    }
+                    assertEquals(tb.moveValues(p), moves, r.out());
+                    List<Character> best = new ArrayList<>();
+                    o.get("best").forEach(b -> best.add(b.textValue().charAt(0)));
+                    assertEquals(tb.bestMoves(p), best, r.out());
+                    if (captured != null) {
+                        assertResult(tb.finalResult(p), o.get("result"));
+                    }
+                }
+            }
+        }
+    }
+
+    private static void assertResult(FinalResult expected, JsonNode result) {
+        assertEquals(List.of("south", "north", "outcome"), names(result));
+        assertEquals(expected.south(), result.get("south").doubleValue(), 0.0, result.toString());
+        assertEquals(expected.north(), result.get("north").doubleValue(), 0.0, result.toString());
+        assertEquals(expected.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                result.get("outcome").textValue());
     }
 
     @Test
@@ -63,14 +124,46 @@ class TableCommandsCliTest {
         assertEquals(3, none.exit());
     }
 
+    /** pv --json replays move by move to its end and result, and the result realises the value. */
     @Test
-    void pvJsonReplaysToTheValue() {
-        CliRun r = CliRun.of("pv", "--json", "--data", dir.toString(), "0 0 3 1 2 1 / 1 1 0 0 0 0 S");
-        assertEquals(0, r.exit(), r.err());
-        String out = r.out();
-        assertTrue(out.contains("\"line\": [{\"move\": \""), out);
-        Matcher end = Pattern.compile("\"end\": \"(no-seeds|cannot-feed|repetition)\"").matcher(out);
-        assertTrue(end.find(), out);
+    void pvJsonReplaysToTheValue() throws Exception {
+        try (Tablebase tb = Tablebase.open(dir, Variant.ABAPA)) {
+            for (String pos : new String[] {"0 0 3 1 2 1 / 1 1 0 0 0 0 S", "0 0 0 1 0 1 / 1 0 0 0 0 1 N",
+                "1 0 2 0 0 1 / 0 2 0 1 1 0 S"}) {
+                CliRun r = CliRun.of("pv", "--json", "--data", dir.toString(), pos);
+                assertEquals(0, r.exit(), r.err());
+                JsonNode o = JSON.readTree(r.out());
+                List<String> known = List.of("position", "value", "line", "end", "result");
+                assertEquals(known, names(o).stream().filter(known::contains).toList(), "fields in order: " + r.out());
+                Position at = Position.parse(o.get("position").textValue());
+                assertEquals(Position.parse(pos), at);
+                int value = o.get("value").intValue();
+                assertEquals(tb.value(at), value, r.out());
+                Position start = at;
+                MoveResult last = null;
+                for (JsonNode ply : o.get("line")) {
+                    assertEquals(List.of("move", "captured"), names(ply));
+                    last = at.play(ply.get("move").textValue().charAt(0), Variant.ABAPA);
+                    assertEquals(last.captured(), ply.get("captured").intValue(), ply.toString());
+                    at = last.after();
+                }
+                String end = o.get("end").textValue();
+                FinalResult expected = switch (end) {
+                    case "no-seeds", "cannot-feed" -> {
+                        assertTrue(last != null && last.gameOver(), r.out());
+                        Position done = last.end();
+                        yield FinalResult.of(done, 0);
+                    }
+                    case "repetition" -> FinalResult.of(at, 0);
+                    default -> throw new AssertionError("end " + end);
+                };
+                assertResult(expected, o.get("result"));
+                // the line realises the value (distance tables cover these positions)
+                double forMover = start.toMove() == Side.SOUTH ? expected.south() - expected.north()
+                        : expected.north() - expected.south();
+                assertEquals(value, forMover, 0.0, r.out());
+            }
+        }
         CliRun text = CliRun.of("pv", "--data", dir.toString(), "0 0 0 1 0 1 / 1 0 0 0 0 1 S");
         assertEquals(0, text.exit(), text.err());
         assertTrue(text.out().contains("Final score:"), text.out());

@@ -30,15 +30,16 @@ public final class Notation {
     }
 
     /**
-     * Parses a position (nothing captured yet).
+     * Parses a position (nothing captured yet). A leading byte order mark ({@code U+FEFF}, as
+     * some editors write at the start of a UTF-8 file) is ignored.
      *
      * @throws NotationException naming what is wrong and showing the expected form
      */
     public static Position parse(String text) {
-        if (text == null || text.isBlank()) {
+        String s = text == null ? "" : stripByteOrderMark(text).trim();
+        if (s.isEmpty()) {
             throw new NotationException(text, "empty position");
         }
-        String s = text.trim();
         int slash = s.indexOf('/');
         if (slash < 0) {
             throw new NotationException(text, "no '/' between South's and North's pits");
@@ -47,25 +48,25 @@ public final class Notation {
             throw new NotationException(text, "more than one '/'");
         }
         String[] south = tokens(s.substring(0, slash));
-        String[] northAndSide = tokens(s.substring(slash + 1));
+        String[] north = tokens(s.substring(slash + 1));
         Side side = Side.SOUTH;
-        int northCount = northAndSide.length;
-        String last = northCount > 0 ? northAndSide[northCount - 1] : "";
+        int northCount = north.length;
+        String last = northCount > 0 ? north[northCount - 1] : "";
         // a trailing word is the side to move when it is S/N or follows six pits; otherwise it is
         // a bad pit (e.g. "... 4 4 x"), reported as such below
-        if (northCount > 0 && !Character.isDigit(last.charAt(0)) && last.charAt(0) != '-'
-                && (northCount == 7 || last.equalsIgnoreCase("S") || last.equalsIgnoreCase("N"))) {
-            if (last.equalsIgnoreCase("S")) {
-                side = Side.SOUTH;
-            } else if (last.equalsIgnoreCase("N")) {
-                side = Side.NORTH;
-            } else {
-                throw new NotationException(text, "unknown side to move '" + last + "': use S or N");
+        boolean sideGiven = isSide(last);
+        if (sideGiven || (northCount == 7 && !looksLikeNumber(last))) {
+            if (!sideGiven) {
+                throw new NotationException(text, "unknown side to move '" + excerpt(last) + "': use S or N");
             }
+            side = Character.toUpperCase(last.charAt(0)) == 'N' ? Side.NORTH : Side.SOUTH;
             northCount--;
         }
         if (south.length != 6) {
             throw new NotationException(text, "South has " + south.length + " pits: expected 6 before '/'");
+        }
+        if (northCount > 6) {
+            extraAfterNorth(text, north, northCount, sideGiven ? last : null);
         }
         if (northCount != 6) {
             throw new NotationException(text, "North has " + northCount + " pits: expected 6 after '/'");
@@ -73,20 +74,7 @@ public final class Notation {
         int[] pits = new int[Rules.PITS];
         int sum = 0;
         for (int i = 0; i < Rules.PITS; i++) {
-            String t = i < 6 ? south[i] : northAndSide[i - 6];
-            String pit = Position.pitName(Side.SOUTH, i);
-            int v;
-            try {
-                v = Integer.parseInt(t);
-            } catch (NumberFormatException e) {
-                throw new NotationException(text, "pit " + pit + " holds '" + t + "': expected a whole number of seeds");
-            }
-            if (v < 0) {
-                throw new NotationException(text, "pit " + pit + " holds " + v + ": counts must be 0 or more");
-            }
-            if (v > Position.TOTAL_SEEDS) {
-                throw new NotationException(text, "pit " + pit + " holds " + v + ": at most 48 seeds in a game");
-            }
+            int v = count(text, i < 6 ? south[i] : north[i - 6], Position.pitName(Side.SOUTH, i));
             pits[i] = v;
             sum += v;
         }
@@ -94,6 +82,90 @@ public final class Notation {
             throw new NotationException(text, "the board holds " + sum + " seeds: at most 48");
         }
         return new Position(pits, side);
+    }
+
+    /**
+     * Words after North's six pits that are not one side letter: the side written twice
+     * ({@code "... S S"}) or stray words. Returns when everything after the pits is a number,
+     * which the caller reports as too many pits.
+     */
+    private static void extraAfterNorth(String text, String[] north, int northCount, String side) {
+        boolean words = false;
+        boolean allSides = true;
+        StringBuilder extra = new StringBuilder();
+        for (int i = 6; i < northCount; i++) {
+            words |= !looksLikeNumber(north[i]);
+            allSides &= isSide(north[i]);
+            extra.append(i == 6 ? "" : " ").append(north[i]);
+        }
+        if (side != null && allSides) {
+            throw new NotationException(text, "the side to move is given more than once ('"
+                    + excerpt(extra + " " + side) + "'): write S or N once, at the end");
+        }
+        if (words) {
+            throw new NotationException(text, "unexpected '" + excerpt(extra.toString())
+                    + "' after North's 6 pits: only the side to move, S or N, may follow");
+        }
+    }
+
+    /** The count of one pit, 0..48. */
+    private static int count(String text, String t, String pit) {
+        int v;
+        try {
+            v = Integer.parseInt(t);
+        } catch (NumberFormatException e) {
+            if (!t.matches("[+-]?\\p{Nd}+")) {
+                throw new NotationException(text, "pit " + pit + " holds '" + excerpt(t)
+                        + "': expected a whole number of seeds");
+            }
+            // digits only, but beyond an int: far too many seeds (or far too few)
+            v = t.charAt(0) == '-' ? -1 : Integer.MAX_VALUE;
+        }
+        if (v < 0) {
+            throw new NotationException(text, "pit " + pit + " holds " + excerpt(t) + ": counts must be 0 or more");
+        }
+        if (v > Position.TOTAL_SEEDS) {
+            throw new NotationException(text, "pit " + pit + " holds " + excerpt(t) + ": at most 48 seeds in a game");
+        }
+        return v;
+    }
+
+    private static boolean isSide(String t) {
+        return t.equalsIgnoreCase("S") || t.equalsIgnoreCase("N");
+    }
+
+    private static boolean looksLikeNumber(String t) {
+        char c = t.charAt(0);
+        return Character.isDigit(c) || c == '-' || c == '+';
+    }
+
+    /** {@code text} without a leading byte order mark {@code U+FEFF}. */
+    public static String stripByteOrderMark(String text) {
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    /** The most characters of someone's input that an error message quotes. */
+    public static final int EXCERPT_LENGTH = 60;
+
+    /**
+     * Input as error messages quote it: at most {@link #EXCERPT_LENGTH} characters followed by
+     * {@code …} when longer, control characters shown as {@code ?} so that nothing typed or read
+     * can drive the terminal.
+     */
+    public static String excerpt(String text) {
+        if (text == null) {
+            return "";
+        }
+        int cut = text.length() <= EXCERPT_LENGTH ? text.length() : EXCERPT_LENGTH;
+        if (cut < text.length() && Character.isHighSurrogate(text.charAt(cut - 1))) {
+            cut--;
+        }
+        StringBuilder sb = new StringBuilder(cut + 1);
+        for (int i = 0; i < cut; i++) {
+            char c = text.charAt(i);
+            sb.append(Character.isISOControl(c) ? '?' : c);
+        }
+        return cut < text.length() ? sb.append('\u2026').toString() : sb.toString();
     }
 
     private static String[] tokens(String part) {

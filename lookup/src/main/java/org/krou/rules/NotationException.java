@@ -6,14 +6,17 @@ public final class NotationException extends IllegalArgumentException {
     private final String input;
     private final String problem;
 
-    /** @param problem what is wrong, e.g. "South has 5 pits: expected 6 before '/'" */
+    /**
+     * @param input   the text refused; the message quotes an excerpt of it ({@link Notation#excerpt})
+     * @param problem what is wrong, e.g. "South has 5 pits: expected 6 before '/'"
+     */
     public NotationException(String input, String problem) {
-        super("bad position '" + input + "': " + problem + " (" + Notation.FORM + ")");
+        super("bad position '" + Notation.excerpt(input) + "': " + problem + " (" + Notation.FORM + ")");
         this.input = input;
         this.problem = problem;
     }
 
-    /** The text that was refused. */
+    /** The whole text that was refused. */
     public String input() {
         return input;
     }

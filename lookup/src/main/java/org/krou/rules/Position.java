@@ -15,10 +15,10 @@ import java.util.List;
  * r.after().toString();   // "4 4 0 5 5 5 / 5 4 4 4 4 4 N"
  * }</pre>
  *
- * @param pits          twelve non-negative counts, a..f then A..F
+ * @param pits          twelve counts 0..48, a..f then A..F
  * @param toMove        the side to move
- * @param southCaptured seeds South has captured
- * @param northCaptured seeds North has captured
+ * @param southCaptured seeds South has captured, 0..48
+ * @param northCaptured seeds North has captured, 0..48; board and captures hold at most 48 seeds
  */
 public record Position(int[] pits, Side toMove, int southCaptured, int northCaptured) {
     /** Seeds in a full game. */
@@ -38,20 +38,28 @@ public record Position(int[] pits, Side toMove, int southCaptured, int northCapt
             throw new IllegalArgumentException("side to move missing");
         }
         pits = pits.clone();
+        // every count is checked against 0..48 before anything is added, so no sum can overflow
         int sum = 0;
         for (int i = 0; i < Rules.PITS; i++) {
-            if (pits[i] < 0) {
-                throw new IllegalArgumentException("pit " + pitName(Side.SOUTH, i) + " holds "
-                        + pits[i] + " seeds: counts must be 0 or more");
+            if (pits[i] < 0 || pits[i] > TOTAL_SEEDS) {
+                throw new IllegalArgumentException("pit " + pitName(Side.SOUTH, i) + " holds " + pits[i]
+                        + " seeds: " + (pits[i] < 0 ? "counts must be 0 or more" : "at most " + TOTAL_SEEDS));
             }
             sum += pits[i];
         }
-        if (southCaptured < 0 || northCaptured < 0) {
-            throw new IllegalArgumentException("captured counts must be 0 or more");
-        }
+        checkCaptured("South", southCaptured);
+        checkCaptured("North", northCaptured);
         if (sum + southCaptured + northCaptured > TOTAL_SEEDS) {
             throw new IllegalArgumentException("board and captures hold " + (sum + southCaptured + northCaptured)
-                    + " seeds: at most " + TOTAL_SEEDS);
+                    + " seeds: at most " + TOTAL_SEEDS + " (" + sum + " on the board, " + southCaptured
+                    + " captured by South, " + northCaptured + " by North)");
+        }
+    }
+
+    private static void checkCaptured(String side, int captured) {
+        if (captured < 0 || captured > TOTAL_SEEDS) {
+            throw new IllegalArgumentException(side + " has captured " + captured + " seeds: "
+                    + (captured < 0 ? "counts must be 0 or more" : "at most " + TOTAL_SEEDS));
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -122,6 +123,16 @@ class NotationTest {
         // the slash
         "4 4 4 4 4 4 4 4 4 4 4 4            | no '/'",
         "4 4 4 4 4 4 / 4 4 4 / 4 4 4        | more than one '/'",
+        // the side to move twice, or words after it: not a seventh pit
+        "0 0 1 3 0 2 / 2 1 0 0 1 0 S S      | side to move is given more than once ('S S')",
+        "0 0 1 3 0 2 / 2 1 0 0 1 0 n S      | side to move is given more than once ('n S')",
+        "0 0 1 3 0 2 / 2 1 0 0 1 0 S x      | unexpected 'S x' after North's 6 pits",
+        "0 0 1 3 0 2 / 2 1 0 0 1 0 x y      | unexpected 'x y' after North's 6 pits",
+        // numbers too large for an int are too many seeds, not 'not a number'
+        "99999999999 0 0 0 0 0 / 0 0 0 0 0 0 | pit a holds 99999999999: at most 48 seeds",
+        "2147483647 0 0 0 0 0 / 0 0 0 0 0 0 | pit a holds 2147483647: at most 48 seeds",
+        "0 0 0 0 0 0 / 0 0 0 0 0 -99999999999 | pit F holds -99999999999: counts must be 0 or more",
+        "0 0 0 0 0 0 / 0 0 0 0 0 +99999999999 | pit F holds +99999999999: at most 48 seeds",
     })
     void badInputNamesTheProblem(String text, String problem) {
         NotationException e = assertThrows(NotationException.class, () -> Notation.parse(text),
@@ -131,6 +142,35 @@ class NotationTest {
         assertTrue(e.getMessage().contains(e.problem()), "message carries the problem");
         assertTrue(e.getMessage().contains(Notation.FORM), "message shows the expected form");
         assertEquals(text, e.input());
+    }
+
+    /** A UTF-8 byte order mark (as Windows editors write it) before the first pit is not part of it. */
+    @Test
+    void leadingByteOrderMarkIsIgnored() {
+        assertEquals(Position.START, Notation.parse("\uFEFF4 4 4 4 4 4 / 4 4 4 4 4 4 S"));
+        assertEquals(Position.START, Notation.parse("\uFEFF 4,4,4,4,4,4/4,4,4,4,4,4"));
+        NotationException e = assertThrows(NotationException.class, () -> Notation.parse("\uFEFF"));
+        assertTrue(e.problem().contains("empty"), e.problem());
+    }
+
+    /** A huge bad input is quoted in the message cut to a readable excerpt, never echoed whole. */
+    @Test
+    void longInputIsQuotedShort() {
+        String[] texts = {"x".repeat(120_000), "4 4 4 4 4 4 / 4 4 4 4 4 " + "7".repeat(120_000),
+            "4 4 4 4 4 4 / 4 4 4 4 4 4 " + "S ".repeat(60_000), "4 4 4 4 4 4 / 4 4 4 4 4 " + "z".repeat(120_000),
+            "1 ".repeat(60_000) + "/ 4 4 4 4 4 4"};
+        for (String text : texts) {
+            NotationException e = assertThrows(NotationException.class, () -> Notation.parse(text));
+            String m = e.getMessage();
+            assertTrue(m.length() < 400, () -> m.length() + " characters: " + m.substring(0, 300));
+            assertTrue(e.getMessage().contains("\u2026"), "an excerpt ends in an ellipsis: " + e.getMessage());
+            assertEquals(text, e.input(), "the whole input stays available to callers");
+        }
+        NotationException shortOne = assertThrows(NotationException.class, () -> Notation.parse("4 4 x"));
+        assertTrue(shortOne.getMessage().startsWith("bad position '4 4 x': "), shortOne.getMessage());
+        // control characters in the input are not written to the terminal as they are
+        NotationException ctl = assertThrows(NotationException.class, () -> Notation.parse("4 \u001b[2J 4 / 4"));
+        assertTrue(!ctl.getMessage().contains("\u001b"), ctl.getMessage());
     }
 
     @Test
@@ -205,6 +245,34 @@ class NotationTest {
         assertTrue(e.getMessage().contains("abapa or awari"), e.getMessage());
     }
 
+    /** Counts near Integer.MAX_VALUE must not wrap around in the sums and pass as small ones. */
+    @Test
+    void positionConstructorRefusesCountsThatWouldOverflow() {
+        int max = Integer.MAX_VALUE;
+        int[] ten = {0, 0, 1, 3, 0, 2, 2, 1, 0, 0, 1, 0};
+        String[][] cases = {
+            {"pit a holds 2147483647 seeds: at most 48"},
+            {"pit a holds 2147483647 seeds: at most 48"},
+            {"South has captured 2147483647 seeds: at most 48"},
+            {"North has captured 2147483647 seeds: at most 48"},
+            {"board and captures hold 49 seeds: at most 48"},
+        };
+        List<org.junit.jupiter.api.function.Executable> makers = List.of(
+            () -> new Position(new int[] {max, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, Side.SOUTH),
+            () -> new Position(new int[] {max, max, max, max, max, max, max, max, max, max, max, max}, Side.NORTH),
+            () -> new Position(ten, Side.SOUTH, max, max),
+            () -> new Position(ten, Side.SOUTH, 10, 2147483640 + 7),
+            () -> new Position(new int[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 48}, Side.SOUTH, 1, 0));
+        for (int i = 0; i < makers.size(); i++) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, makers.get(i));
+            assertTrue(e.getMessage().contains(cases[i][0]), "case " + i + ": " + e.getMessage());
+        }
+        // the largest legal counts are accepted
+        new Position(new int[] {48, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, Side.SOUTH);
+        new Position(new int[12], Side.SOUTH, 48, 0);
+        new Position(ten, Side.SOUTH, 20, 18);
+    }
+
     @Test
     void positionConstructorRefusesBadBoards() {
         assertThrows(IllegalArgumentException.class, () -> new Position(new int[11], Side.SOUTH));
@@ -212,6 +280,10 @@ class NotationTest {
                 Side.SOUTH));
         assertThrows(IllegalArgumentException.class, () -> new Position(new int[12], Side.SOUTH, 40, 9));
         assertThrows(IllegalArgumentException.class, () -> new Position(new int[12], null));
+        assertThrows(IllegalArgumentException.class, () -> new Position(new int[] {48, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+                Side.SOUTH, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> new Position(new int[12], Side.SOUTH, 49, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Position(new int[12], Side.SOUTH, 0, -1));
         // immutable: the pits are copied in and out
         int[] b = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
         Position p = new Position(b, Side.SOUTH);

@@ -1,0 +1,196 @@
+package org.krou.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The error contract at the edges of the command line: input refused with exit 2 and one line
+ * saying what is allowed, output that cannot be written, Errors such as running out of memory,
+ * and positions given as separate words.
+ */
+class CliContractTest {
+    /** Ten seeds on the board: at most 38 captured. */
+    private static final String TEN = "0 0 1 3 0 2 / 2 1 0 0 1 0 S";
+    private static final String TWO = "0 0 0 0 0 1 / 1 0 0 0 0 0 S";
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void generate() {
+        CliRun g = CliRun.of("generate", "--max-seeds", "4", "--data", dir.toString(), "--threads", "1");
+        assertEquals(0, g.exit(), g.err());
+    }
+
+    private static void refused(CliRun r, String start, String... words) {
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        assertTrue(r.err().startsWith("error: " + start), r.err());
+        for (String w : words) {
+            assertTrue(r.err().contains(w), "'" + w + "' in " + r.err());
+        }
+        assertEquals("", r.out());
+    }
+
+    /** Captured counts that overflowed an int printed a draw or a negative score with exit 0. */
+    @Test
+    void capturedCountsOutOfRangeAreRefused() {
+        String d = dir.toString();
+        String[][] bad = {{"2147483647,2147483647", "at most 38"}, {"2147483640,10", "at most 38"},
+            {"99999999999,0", "at most 38"}, {"20,19", "at most 38"}, {"39,0", "at most 38"},
+            {"-1,2", "two whole numbers"}, {"x,1", "two whole numbers"}, {"1", "two whole numbers"},
+            {"1,2,3", "two whole numbers"}, {"", "two whole numbers"}, {"1.5,2", "two whole numbers"}};
+        for (String[] b : bad) {
+            String c = "--captured=" + b[0];
+            refused(CliRun.of("probe", "--data", d, c, TEN), "--captured '" + b[0] + "'", b[1]);
+            refused(CliRun.of("pv", "--data", d, c, TEN), "--captured '" + b[0] + "'", b[1]);
+            refused(CliRun.withInput("quit\n", "play", "--data", d, c, "--from", TEN),
+                    "--captured '" + b[0] + "'", b[1]);
+        }
+        // the largest legal counts are taken: 46 captured with 2 on the board
+        CliRun ok = CliRun.of("probe", "--data", d, "--captured", "23,23", TWO);
+        assertEquals(0, ok.exit(), ok.err());
+        assertTrue(ok.out().contains("Final result: South 23, North 25: North wins"), ok.out());
+        refused(CliRun.of("probe", "--data", d, "--captured", "23,24", TWO), "--captured '23,24'", "at most 46");
+        refused(CliRun.withInput("quit\n", "play", "--data", d, "--captured", "1,1"), "--captured gives the seeds",
+                "--from");
+    }
+
+    @Test
+    void noCommandPrintsUsageOnStandardErrorAndExits2() {
+        CliRun r = CliRun.of();
+        assertEquals(2, r.exit());
+        assertEquals("", r.out());
+        assertTrue(r.err().startsWith("error: missing COMMAND"), r.err());
+        assertTrue(r.err().contains("Usage: krou") && r.err().contains("probe"), r.err());
+    }
+
+    /** Unquoted, the shell splits a position into words: they are read as one position. */
+    @Test
+    void positionsAsSeparateWords() {
+        String d = dir.toString();
+        String[] words = TWO.split(" ");
+        for (String cmd : new String[] {"probe", "pv"}) {
+            CliRun quoted = CliRun.of(cmd, "--data", d, TWO);
+            String[] args = new String[3 + words.length];
+            args[0] = cmd;
+            args[1] = "--data";
+            args[2] = d;
+            System.arraycopy(words, 0, args, 3, words.length);
+            CliRun split = CliRun.of(args);
+            assertEquals(0, split.exit(), cmd + ": " + split.err());
+            assertEquals(quoted.out(), split.out(), cmd);
+        }
+        CliRun play = CliRun.withInput("quit\n", "play", "--data", d, "--from", "0", "0", "0", "0", "0", "1", "/",
+                "1", "0", "0", "0", "0", "0", "S", "--side", "S");
+        assertEquals(0, play.exit(), play.err());
+        assertTrue(play.out().contains("Game left. Value for the side to move: -2"), play.out());
+        // a word too many is a bad position, said as such
+        CliRun twice = CliRun.of("probe", "--data", d, "0", "0", "0", "0", "0", "1", "/", "1", "0", "0", "0", "0",
+                "0", "S", "S");
+        refused(twice, "bad position", "side to move is given more than once");
+    }
+
+    /** A stream that refuses every byte, as /dev/full does. */
+    private static final OutputStream FULL = new OutputStream() {
+        @Override
+        public void write(int b) throws IOException {
+            throw new IOException("No space left on device");
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            throw new IOException("No space left on device");
+        }
+    };
+
+    /** Output that cannot be written: exit 1 and one line saying so, for every command. */
+    @Test
+    void outputThatCannotBeWrittenFailsTheCommand() {
+        String d = dir.toString();
+        List<String[]> commands = List.of(new String[] {"probe", "--data", d, TWO},
+                new String[] {"probe", "--json", "--data", d, TWO}, new String[] {"pv", "--json", "--data", d, TWO},
+                new String[] {"stats", "--data", d}, new String[] {"info", "--data", d}, new String[] {"--help"},
+                new String[] {"probe", "--help"});
+        for (String[] args : commands) {
+            StringWriter err = new StringWriter();
+            int code = Main.run(args, Output.of(FULL), new PrintWriter(err, true));
+            assertEquals(1, code, String.join(" ", args) + ": " + err);
+            assertEquals("error: cannot write standard output: No space left on device", err.toString().trim(),
+                    String.join(" ", args));
+        }
+        // a plain PrintWriter drops the reason but not the failure
+        StringWriter err = new StringWriter();
+        int code = Main.run(new String[] {"probe", "--data", d, TWO}, new PrintWriter(FULL, true),
+                new PrintWriter(err, true));
+        assertEquals(1, code, err.toString());
+        assertEquals("error: cannot write standard output", err.toString().trim());
+        // a failing command keeps its own exit code
+        err = new StringWriter();
+        code = Main.run(new String[] {"probe", "--data", dir.resolve("none").toString(), TWO}, Output.of(FULL),
+                new PrintWriter(err, true));
+        assertEquals(3, code, err.toString());
+    }
+
+    /** Errors escape picocli's handler: Main reports them in one line with what to do. */
+    @Test
+    void outOfMemoryIsOneLineSayingWhatToDo() {
+        StringWriter err = new StringWriter();
+        int code = Errors.fatal(new OutOfMemoryError("Java heap space"), new PrintWriter(err, true));
+        assertEquals(1, code);
+        String line = err.toString().trim();
+        assertEquals(1, line.lines().count(), line);
+        assertTrue(line.startsWith("error: out of memory (Java heap space"), line);
+        assertTrue(line.contains("KROU_JAVA_OPTS=-Xmx") && line.contains("--max-seeds"), line);
+        StringWriter err2 = new StringWriter();
+        assertEquals(1, Errors.fatal(new StackOverflowError(), new PrintWriter(err2, true)));
+        assertEquals(1, err2.toString().trim().lines().count());
+        assertTrue(err2.toString().startsWith("error: internal error: stack overflow"), err2.toString());
+    }
+
+    /** A thread dying of an uncaught exception prints one line, not a stack trace. */
+    @Test
+    void uncaughtExceptionsInThreadsAreOneLine() throws Exception {
+        StringWriter err = new StringWriter();
+        Thread t = new Thread(() -> {
+            throw new OutOfMemoryError("Java heap space");
+        }, "worker-7");
+        t.setUncaughtExceptionHandler(Main.uncaught(new PrintWriter(err, true)));
+        t.start();
+        t.join();
+        String line = err.toString().trim();
+        assertEquals(1, line.lines().count(), line);
+        assertTrue(line.startsWith("error: thread worker-7 failed: out of memory"), line);
+        assertFalse(line.contains("\tat "), line);
+    }
+
+    /** Long input echoed by picocli or by a command is cut to one readable line. */
+    @Test
+    void echoedInputIsShort() {
+        String big = "y".repeat(120_000);
+        CliRun opt = CliRun.of("probe", "--" + big);
+        assertEquals(2, opt.exit());
+        assertTrue(opt.err().lines().allMatch(l -> l.length() < 500), head(opt.err()));
+        CliRun cap = CliRun.of("probe", "--data", dir.toString(), "--captured", big, TWO);
+        assertEquals(2, cap.exit());
+        assertTrue(cap.err().length() < 500, head(cap.err()));
+        CliRun pos = CliRun.of("probe", "--data", dir.toString(), big);
+        assertEquals(2, pos.exit());
+        assertTrue(pos.err().length() < 500, head(pos.err()));
+    }
+
+    private static String head(String s) {
+        return s.substring(0, Math.min(600, s.length()));
+    }
+}
