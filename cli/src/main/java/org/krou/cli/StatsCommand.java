@@ -28,8 +28,8 @@ import picocli.CommandLine.Spec;
  * such a file is missing or does not match (with a warning); nothing is written.
  */
 @Command(name = "stats", mixinStandardHelpOptions = true,
-        description = {"Print one line per generated layer: the number of positions with each value, values "
-                + "ascending, values with no positions left out, e.g.",
+        description = {"Print one line per generated layer: how many positions have each value.",
+                "Values ascending, values with no positions left out, for example:",
                 "  seeds 2 positions 78: -2=41 0=13 2=24",
                 "Counts come from the statistics file beside each table (values-NN.stats) when it matches the "
                         + "table, else they are recounted from the table (slower) with a warning. Missing or "

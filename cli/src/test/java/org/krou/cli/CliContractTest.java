@@ -44,6 +44,19 @@ class CliContractTest {
     }
 
     /** Captured counts that overflowed an int printed a draw or a negative score with exit 0. */
+    /** The command list of {@code krou --help} shows each description's first line: a whole sentence. */
+    @Test
+    void everyCommandSummaryIsAWholeSentence() {
+        picocli.CommandLine cl = new picocli.CommandLine(new Main());
+        for (var e : cl.getSubcommands().entrySet()) {
+            String[] d = e.getValue().getCommandSpec().usageMessage().description();
+            assertTrue(d.length > 0, e.getKey());
+            String first = d[0].strip();
+            assertTrue(first.endsWith(".") && !first.endsWith("e.g.") && !first.endsWith("i.e."),
+                    e.getKey() + ": summary '" + first + "'");
+        }
+    }
+
     @Test
     void capturedCountsOutOfRangeAreRefused() {
         String d = dir.toString();
