@@ -46,9 +46,33 @@ final class Errors {
      * handler): one line on {@code err}, no stack trace. Returns {@link Main#FAILED}.
      */
     static int fatal(Error e, PrintWriter err) {
-        err.println("error: " + fatalMessage(e));
-        err.flush();
+        if (firstOutOfMemory(e)) {
+            err.println("error: " + fatalMessage(e));
+            err.flush();
+        }
         return Main.FAILED;
+    }
+
+    /**
+     * Running out of memory often strikes several threads at once (a worker and the main
+     * thread): it is reported once per run of the command line.
+     */
+    private static final java.util.concurrent.atomic.AtomicBoolean OUT_OF_MEMORY_SAID =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Whether {@code e} is to be reported: false for a second out-of-memory error in one run. */
+    static boolean firstOutOfMemory(Throwable e) {
+        return !(e instanceof OutOfMemoryError) || OUT_OF_MEMORY_SAID.compareAndSet(false, true);
+    }
+
+    /** True if an out-of-memory error was reported in this run (by any thread). */
+    static boolean outOfMemorySaid() {
+        return OUT_OF_MEMORY_SAID.get();
+    }
+
+    /** A new run of the command line: nothing reported yet. */
+    static void newRun() {
+        OUT_OF_MEMORY_SAID.set(false);
     }
 
     /** What an Error means for the user: out of memory says what to do. */

@@ -68,10 +68,14 @@ public final class Main implements Callable<Integer> {
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         int code;
+        Errors.newRun();
         try {
             code = commandLine(out, err).execute(args);
         } catch (Error e) { // picocli's execution-exception handler sees Exceptions only
             code = Errors.fatal(e, err);
+        }
+        if (code == OK && Errors.outOfMemorySaid()) {
+            code = FAILED; // a thread ran out of memory (and said so) while the command went on
         }
         return checkOutput(code, out, err);
     }
@@ -111,6 +115,9 @@ public final class Main implements Callable<Integer> {
     /** For threads that die of an exception nobody catches: one error line, no stack trace. */
     static Thread.UncaughtExceptionHandler uncaught(PrintWriter err) {
         return (thread, e) -> {
+            if (!Errors.firstOutOfMemory(e)) {
+                return; // already said, by another thread
+            }
             err.println("error: thread " + thread.getName() + " failed: " + (e instanceof Error x
                     ? Errors.fatalMessage(x) : Errors.message(e)));
             err.flush();

@@ -159,6 +159,7 @@ class CliContractTest {
     /** Errors escape picocli's handler: Main reports them in one line with what to do. */
     @Test
     void outOfMemoryIsOneLineSayingWhatToDo() {
+        Errors.newRun();
         StringWriter err = new StringWriter();
         int code = Errors.fatal(new OutOfMemoryError("Java heap space"), new PrintWriter(err, true));
         assertEquals(1, code);
@@ -175,6 +176,7 @@ class CliContractTest {
     /** A thread dying of an uncaught exception prints one line, not a stack trace. */
     @Test
     void uncaughtExceptionsInThreadsAreOneLine() throws Exception {
+        Errors.newRun();
         StringWriter err = new StringWriter();
         Thread t = new Thread(() -> {
             throw new OutOfMemoryError("Java heap space");
@@ -186,6 +188,23 @@ class CliContractTest {
         assertEquals(1, line.lines().count(), line);
         assertTrue(line.startsWith("error: thread worker-7 failed: out of memory"), line);
         assertFalse(line.contains("\tat "), line);
+    }
+
+    /** Out of memory in a worker thread and then in the main thread (as a small heap gives): said once. */
+    @Test
+    void outOfMemoryInSeveralThreadsIsSaidOnce() throws Exception {
+        Errors.newRun();
+        StringWriter err = new StringWriter();
+        PrintWriter w = new PrintWriter(err, true);
+        Thread t = new Thread(() -> {
+            throw new OutOfMemoryError("Java heap space");
+        }, "krou-table-writer");
+        t.setUncaughtExceptionHandler(Main.uncaught(w));
+        t.start();
+        t.join();
+        assertEquals(1, Errors.fatal(new OutOfMemoryError("Java heap space"), w));
+        assertEquals(1, err.toString().trim().lines().count(), err.toString());
+        assertTrue(err.toString().contains("out of memory"), err.toString());
     }
 
     /** Long input echoed by picocli or by a command is cut to one readable line. */

@@ -1,0 +1,105 @@
+package org.krou.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Rules;
+import org.krou.rules.Variant;
+
+/**
+ * Un-sowing against the forward rules, on random boards of every seed count from 1 to 48 (the
+ * reference solver only reaches 10 seeds): the predecessors {@link Predecessors} finds for a
+ * board are exactly the boards with a legal non-capturing move to it, each once per such move.
+ * Both directions are checked: every predecessor found has such a move (and as many times as it
+ * is listed), and every legal non-capturing move of a random board is found again from its child.
+ * Boards with a pit of 12 seeds or more (laps that skip the origin) are drawn on purpose.
+ */
+class PredecessorsTest {
+    private static final int BOARDS_PER_COUNT = 400;
+
+    @Test
+    void unSowingFindsExactlyTheParentsOfEveryBoard() {
+        for (Variant variant : Variant.values()) {
+            Predecessors pred = new Predecessors(variant);
+            Random random = new Random(48);
+            int[] b = new int[Rules.PITS];
+            int[] children = new int[Rules.ROW * Rules.PITS];
+            int[] captured = new int[Rules.ROW];
+            int[] scratch = new int[Rules.PITS];
+            int[] q = new int[Rules.PITS];
+            long laps = 0;
+            long found = 0;
+            for (int n = 1; n <= PositionIndex.MAX_SEEDS; n++) {
+                for (int k = 0; k < BOARDS_PER_COUNT; k++) {
+                    randomBoard(random, n, b);
+                    // every predecessor found has that many legal non-capturing moves to b
+                    int count = pred.generate(b);
+                    Map<Long, Integer> listed = new HashMap<>();
+                    for (int i = 0; i < count; i++) {
+                        listed.merge(pred.ranks()[i], 1, Integer::sum);
+                    }
+                    for (Map.Entry<Long, Integer> e : listed.entrySet()) {
+                        PositionIndex.unrank(n, e.getKey(), q);
+                        assertEquals(movesTo(q, b, variant, children, captured, scratch), (int) e.getValue(),
+                                variant + ": " + Arrays.toString(q) + " listed " + e.getValue() + " times as a parent of "
+                                        + Arrays.toString(b));
+                    }
+                    found += count;
+                    // every legal non-capturing move of b is found again from its child
+                    int mask = Rules.generate(b, variant, children, captured, scratch);
+                    long rank = PositionIndex.rank(b);
+                    int[] child = new int[Rules.PITS];
+                    for (int pit = 0; pit < Rules.ROW; pit++) {
+                        if ((mask & (1 << pit)) == 0 || captured[pit] != 0) {
+                            continue;
+                        }
+                        laps += b[pit] >= 12 ? 1 : 0;
+                        System.arraycopy(children, pit * Rules.PITS, child, 0, Rules.PITS);
+                        int c = pred.generate(child);
+                        boolean again = false;
+                        for (int i = 0; i < c && !again; i++) {
+                            again = pred.ranks()[i] == rank;
+                        }
+                        assertTrue(again, variant + ": pit " + pit + " of " + Arrays.toString(b) + " leads to "
+                                + Arrays.toString(child) + ", which does not list it as a parent");
+                    }
+                }
+            }
+            assertTrue(laps > 1000, "too few moves of 12 seeds or more: " + laps);
+            assertTrue(found > 100_000, "too few predecessors found: " + found);
+        }
+    }
+
+    /** Legal moves of {@code q} that capture nothing and lead to {@code target}. */
+    private static int movesTo(int[] q, int[] target, Variant variant, int[] children, int[] captured, int[] scratch) {
+        int mask = Rules.generate(q, variant, children, captured, scratch);
+        int moves = 0;
+        for (int pit = 0; pit < Rules.ROW; pit++) {
+            if ((mask & (1 << pit)) != 0 && captured[pit] == 0
+                    && Arrays.equals(children, pit * Rules.PITS, pit * Rules.PITS + Rules.PITS, target, 0, Rules.PITS)) {
+                moves++;
+            }
+        }
+        return moves;
+    }
+
+    /** Uniform over the boards of {@code n} seeds, or (one time in two) with a pile of 12 or more in one pit. */
+    private static void randomBoard(Random random, int n, int[] b) {
+        if (n < 12 || random.nextBoolean()) {
+            PositionIndex.unrank(n, (long) (random.nextDouble() * PositionIndex.size(n)), b);
+            return;
+        }
+        int pile = 12 + random.nextInt(n - 11);
+        Arrays.fill(b, 0);
+        for (int s = 0; s < n - pile; s++) {
+            b[random.nextInt(Rules.PITS)]++;
+        }
+        b[random.nextInt(Rules.ROW)] += pile; // the mover's pile, so that it can be sown
+    }
+}
