@@ -21,7 +21,7 @@ import org.krou.rules.Variant;
  * Boards with a pit of 12 seeds or more (laps that skip the origin) are drawn on purpose.
  */
 class PredecessorsTest {
-    private static final int BOARDS_PER_COUNT = 400;
+    private static final int BOARDS_PER_COUNT = 2000;
 
     @Test
     void unSowingFindsExactlyTheParentsOfEveryBoard() {
