@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.krou.generator.ConsoleProgress;
 import org.krou.generator.Generator;
+import org.krou.generator.MemoryPlan;
+import org.krou.generator.PlanRefusedException;
 import org.krou.generator.TableLayerStore;
 import org.krou.index.PositionIndex;
 import org.krou.table.WriterOptions;
@@ -51,6 +53,25 @@ final class GenerateCommand implements Callable<Integer> {
                     + "intact layers on disk are reused whatever their coding.")
     String codec;
 
+    @Option(names = "--memory", paramLabel = "SIZE",
+            description = "Most memory the job may plan to hold, e.g. 16g or 800m (default: the JVM's heap limit, "
+                    + "set by KROU_JAVA_OPTS; the launcher's default is 75% of the machine's memory). A job that "
+                    + "does not fit is refused before it starts, saying what would.")
+    String memory;
+
+    @Option(names = "--plan",
+            description = "Print the memory and disk plan of the job and stop, computing nothing.")
+    boolean planOnly;
+
+    /** Stops a {@code --plan} run once the plan is printed. */
+    private static final class PlanPrinted extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        PlanPrinted() {
+            super(null, null, false, false);
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -73,8 +94,23 @@ final class GenerateCommand implements Callable<Integer> {
         };
         TableLayerStore store = new TableLayerStore(tables.data, tables.variant, t, options, codec != null);
         ConsoleProgress progress = new ConsoleProgress(System.out, maxSeeds);
-        Generator generator = new Generator(tables.variant, t, store, progress, dtc);
-        generator.run(maxSeeds);
+        long heap = Runtime.getRuntime().maxMemory();
+        long budget = memory == null ? heap : Math.min(heap, Sizes.parse("--memory", memory));
+        Path dir = tables.data.resolve(tables.variant.id());
+        boolean rans = "rans".equalsIgnoreCase(codec);
+        Generator generator = new Generator(tables.variant, t, store, progress, dtc).beforeStart(plan -> {
+            plan.describe(budget, Sizes.usableSpace(dir)).forEach(out::println);
+            out.flush();
+            refuseIfTooBig(plan, budget, heap, dir);
+            if (planOnly) {
+                throw new PlanPrinted();
+            }
+        }, rans);
+        try {
+            generator.run(maxSeeds);
+        } catch (PlanPrinted stop) {
+            return Main.OK;
+        }
         if (!store.removedTemporaries().isEmpty()) {
             out.printf(Locale.ROOT, "Removed %d temporary file(s) left by stopped runs%n",
                     store.removedTemporaries().size());
@@ -90,6 +126,26 @@ final class GenerateCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "Memory: peak RSS %d MiB%n", rss);
         }
         return Main.OK;
+    }
+
+    /** Refuses a plan the heap ({@code budget}) or the disk cannot hold, saying what would fit. */
+    private void refuseIfTooBig(MemoryPlan plan, long budget, long heap, Path dir) {
+        if (!plan.fits(budget)) {
+            int fits = MemoryPlan.largestFitting(budget, dtc, "rans".equalsIgnoreCase(codec));
+            throw new PlanRefusedException(String.format(Locale.ROOT, "layers 0..%d need a heap of about %s "
+                            + "(%s held while layer %d is solved) but %s is available%s: give the JVM more "
+                            + "(KROU_JAVA_OPTS=-Xmx%dg%s)%s",
+                    maxSeeds, Sizes.format(plan.heapNeeded()), Sizes.format(plan.peakBytes()), plan.peakLayer(),
+                    Sizes.format(budget), budget < heap ? " (--memory)" : " (the JVM's heap limit)",
+                    (plan.heapNeeded() >> 30) + 1, budget < heap ? " and a larger --memory" : "",
+                    fits < 0 ? "" : ", or generate fewer seeds (--max-seeds " + fits + " fits)"));
+        }
+        long free = Sizes.usableSpace(dir);
+        if (free >= 0 && plan.diskBytes() > free) {
+            throw new PlanRefusedException(String.format(Locale.ROOT, "the tables of layers 0..%d need about %s "
+                            + "of disk but %s has %s free: free some space or choose another --data",
+                    maxSeeds, Sizes.format(plan.diskBytes()), dir, Sizes.format(free)));
+        }
     }
 
     /** The process's peak resident set size from /proc/self/status, or -1 where unavailable. */

@@ -24,6 +24,8 @@ public final class Generator {
     private int computed;
     private int reused;
     private int decoded;
+    private PlanCheck planCheck;
+    private boolean rans;
 
     /** @param store where layers are loaded from and saved to, or null to keep them in memory only */
     public Generator(Variant variant, int threads, LayerStore store, Progress progress) {
@@ -81,21 +83,19 @@ public final class Generator {
     }
 
     private ByteBigArray[] solveAll(int maxSeeds, boolean[] reuse) throws IOException {
-        // the largest layer whose values are needed: computed, or decoded for the store (its
-        // don't-care entries are resolved from layers 0..n-2 as well)
         boolean[] wanted = new boolean[maxSeeds + 1];
-        int lastNeeding = -1;
         for (int n = 0; n <= maxSeeds; n++) {
-            wanted[n] = reuse[n] && store.wantsValues(n);
-            if (!reuse[n] || wanted[n]) {
-                lastNeeding = n;
-            }
+            wanted[n] = reuse[n] && store != null && store.wantsValues(n);
+        }
+        boolean[] decode = toDecode(reuse, wanted);
+        if (planCheck != null) {
+            planCheck.check(MemoryPlan.of(maxSeeds, distances, reuse, wanted, rans));
         }
         ByteBigArray[] values = new ByteBigArray[maxSeeds + 1];
         for (int n = 0; n <= maxSeeds; n++) {
             long t0 = System.nanoTime();
             if (reuse[n]) {
-                if (n <= lastNeeding - 2 || wanted[n]) {
+                if (decode[n]) {
                     values[n] = store.load(n, values, threads);
                     if (values[n] == null) {
                         throw new IOException("layer " + n + " passed its checksum but could not be decoded ("
@@ -125,6 +125,44 @@ public final class Generator {
             progress.layerDone(n, layer.size, (System.nanoTime() - t0) / 1e9, false);
         }
         return values;
+    }
+
+    /**
+     * Which reused layers are decoded into memory: those a layer still to compute reads (the
+     * exits of layer {@code n} read layers {@code 0..n-2}, a capture taking at least two seeds;
+     * don't-care entries of a layer decoded for the store are resolved from them too), and those
+     * the store wants ({@code wanted}).
+     */
+    static boolean[] toDecode(boolean[] reuse, boolean[] wanted) {
+        int lastNeeding = -1;
+        for (int n = 0; n < reuse.length; n++) {
+            if (!reuse[n] || wanted[n]) {
+                lastNeeding = n;
+            }
+        }
+        boolean[] decode = new boolean[reuse.length];
+        for (int n = 0; n < reuse.length; n++) {
+            decode[n] = reuse[n] && (n <= lastNeeding - 2 || wanted[n]);
+        }
+        return decode;
+    }
+
+    /** Looks at the plan of a run before any work starts, and may refuse it. */
+    @FunctionalInterface
+    public interface PlanCheck {
+        /** @throws PlanRefusedException to stop the run before it starts */
+        void check(MemoryPlan plan);
+    }
+
+    /**
+     * Has {@code check} look at the memory plan of each {@link #run} once the layers to reuse are
+     * known, before anything is computed. {@code rans}: the tables are written with rANS (for the
+     * disk estimate).
+     */
+    public Generator beforeStart(PlanCheck check, boolean rans) {
+        this.planCheck = check;
+        this.rans = rans;
+        return this;
     }
 
     /** Checks that every layer the exits of layer {@code n} read was solved or decoded. */

@@ -1,0 +1,74 @@
+package org.krou.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.krou.index.PositionIndex;
+
+/** The memory plan against its formula, with and without reused layers. */
+class MemoryPlanTest {
+    private static long size(int n) {
+        return PositionIndex.size(n);
+    }
+
+    @Test
+    void aWholeJobPeaksAtItsLargestLayer() {
+        for (int max = 0; max <= 40; max++) {
+            MemoryPlan plan = MemoryPlan.of(max, false, new boolean[max + 1], new boolean[max + 1], false);
+            assertEquals(max, plan.peakLayer());
+            long below = max == 0 ? 0 : PositionIndex.cumulativeSize(max - 1);
+            assertEquals(MemoryPlan.OVERHEAD + below + 2 * size(max), plan.peakBytes(), "N = " + max);
+            MemoryPlan dtc = MemoryPlan.of(max, true, new boolean[max + 1], new boolean[max + 1], false);
+            assertEquals(MemoryPlan.OVERHEAD + below + (3 + MemoryPlan.FRONTIER_BYTES) * size(max), dtc.peakBytes());
+        }
+    }
+
+    @Test
+    void reusedLayersCountOnlyIfTheJobReadsThem() {
+        // 0..19 on disk, 20 to compute: its exits read 0..18, so 19 stays on disk
+        boolean[] reuse = new boolean[21];
+        Arrays.fill(reuse, 0, 20, true);
+        MemoryPlan plan = MemoryPlan.of(20, false, reuse, new boolean[21], false);
+        assertEquals(20, plan.peakLayer());
+        assertEquals(MemoryPlan.OVERHEAD + PositionIndex.cumulativeSize(18) + 2 * size(20), plan.peakBytes());
+        assertEquals(0, plan.held()[19]);
+        // everything on disk: nothing to hold, nothing to write
+        Arrays.fill(reuse, true);
+        MemoryPlan none = MemoryPlan.of(20, false, reuse, new boolean[21], false);
+        assertEquals(-1, none.peakLayer());
+        assertEquals(0, none.peakBytes());
+        assertEquals(0, none.diskBytes());
+        assertTrue(none.fits(1));
+    }
+
+    @Test
+    void theLargestFittingJobIsTheBoundary() {
+        for (long heap : new long[] {1L << 28, 6L << 30, 18L << 30, 48L << 30}) {
+            int n = MemoryPlan.largestFitting(heap, false, false);
+            MemoryPlan fits = MemoryPlan.of(n, false, new boolean[n + 1], new boolean[n + 1], false);
+            MemoryPlan next = MemoryPlan.of(n + 1, false, new boolean[n + 2], new boolean[n + 2], false);
+            assertTrue(fits.fits(heap));
+            assertFalse(next.fits(heap), "N = " + (n + 1) + " in " + heap);
+            assertTrue(fits.fits(fits.heapNeeded()));
+            assertFalse(fits.fits(fits.heapNeeded() - 1));
+            assertTrue(fits.peakBytes() <= fits.heapNeeded() * MemoryPlan.HEAP_SHARE_PERCENT / 100 + 1);
+        }
+        // what README.md says fits with the launcher's heap of 75% of the machine
+        assertEquals(27, MemoryPlan.largestFitting(6L << 30, false, false));
+        assertEquals(29, MemoryPlan.largestFitting(12L << 30, false, false));
+        assertEquals(30, MemoryPlan.largestFitting(18L << 30, false, false));
+        assertEquals(33, MemoryPlan.largestFitting(48L << 30, false, false));
+    }
+
+    @Test
+    void theDiskEstimateFollowsTheCodec() {
+        MemoryPlan lz4 = MemoryPlan.of(20, false, new boolean[21], new boolean[21], false);
+        MemoryPlan rans = MemoryPlan.of(20, false, new boolean[21], new boolean[21], true);
+        long positions = PositionIndex.cumulativeSize(20);
+        assertEquals((long) (positions * MemoryPlan.LZ4_BITS / 8), lz4.diskBytes(), 1.0);
+        assertEquals((long) (positions * MemoryPlan.RANS_BITS / 8), rans.diskBytes(), 1.0);
+    }
+}
