@@ -51,7 +51,9 @@ public final class Generator {
      * Solves layers {@code 0..maxSeeds}, reusing the finished layers of the store; returns their
      * values. A reused layer is only decoded if a layer still to compute needs it (the exits of
      * layer {@code n} read layers {@code 0..n-2}, a capture taking at least two seeds) or the store
-     * asks for it; the others are left null in the result.
+     * asks for it; the others are left null in the result. With a store, layer
+     * {@code maxSeeds - 1} is also left null when {@code maxSeeds} is computed: it is released
+     * before the largest layer is solved, as nothing reads it any more.
      *
      * @throws IOException naming the file and the reason if the store cannot be written
      * @throws StoreBusyException if another run is writing to the store
@@ -111,6 +113,11 @@ public final class Generator {
                 continue;
             }
             ensureBelow(n, values);
+            if (n == maxSeeds && n > 0 && store != null) {
+                // layer n-1 is on disk and no layer left to compute reads it: free its memory
+                // before the largest layer is solved (the peak of the whole job)
+                values[n - 1] = null;
+            }
             ByteBigArray dist = distances ? new ByteBigArray(PositionIndex.size(n)) : null;
             LayerState layer = solve(n, values, dist);
             values[n] = layer.state;

@@ -11,7 +11,8 @@ import org.krou.index.PositionIndex;
  *
  * <p>While layer {@code n} is solved the generator holds, at one byte per position, every
  * finished layer it computed or decoded below {@code n} (the exits of {@code n} read layers
- * {@code 0..n-2}; layer {@code n-1} is kept for {@code n+1}), and the working layer at two bytes
+ * {@code 0..n-2}; layer {@code n-1} is kept for {@code n+1}, except below the last layer, which
+ * is solved without it), and the working layer at two bytes
  * per position (a state byte and an exit byte), plus one for the distance and about
  * {@value #FRONTIER_BYTES} for the breadth-first frontiers with {@code --dtc}. The peak over the
  * layers to compute is what the Java heap must hold, with {@value #HEAP_SHARE_PERCENT}% of the
@@ -68,7 +69,10 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
         for (int n = 0; n <= maxSeeds; n++) {
             long size = PositionIndex.size(n);
             if (!reuse[n]) {
-                held[n] = OVERHEAD + below + size * (WORKING_BYTES + (distances ? 1 + FRONTIER_BYTES : 0));
+                // the last layer is solved without layer n-1 in memory (nothing reads it any more)
+                boolean release = n == maxSeeds && n > 0 && (!reuse[n - 1] || inMemory[n - 1]);
+                long perPosition = WORKING_BYTES + (distances ? 1 + FRONTIER_BYTES : 0);
+                held[n] = OVERHEAD + below - (release ? PositionIndex.size(n - 1) : 0) + size * perPosition;
                 if (peak < 0 || held[n] > held[peak]) {
                     peak = n;
                 }

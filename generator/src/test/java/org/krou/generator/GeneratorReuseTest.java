@@ -94,6 +94,16 @@ class GeneratorReuseTest {
         for (long r = 0; r < fresh[9].length(); r++) {
             assertEquals(fresh[9].get(r), v[9].get(r));
         }
+        // computing the last layer: the one below it is released first (nothing reads it)
+        Files.delete(dir.resolve("abapa/values-10.krou"));
+        c = new Counting(new TableLayerStore(dir, Variant.ABAPA, 2, WriterOptions.LZ4));
+        v = new Generator(Variant.ABAPA, 2, c, Progress.NONE).run(10);
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8), c.loaded);
+        assertNull(v[9]);
+        assertNotNull(v[10]);
+        for (long r = 0; r < fresh[10].length(); r++) {
+            assertEquals(fresh[10].get(r), v[10].get(r));
+        }
         // a missing statistics file: that layer (and those it needs) decoded once to write it again
         Files.delete(dir.resolve("abapa/values-06.stats"));
         assertEquals(List.of(0, 1, 2, 3, 4, 6), run(10).loaded);

@@ -2,6 +2,7 @@ package org.krou.generator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Path;
@@ -31,7 +32,14 @@ class TableRoundTripTest {
         Variant variant = Variant.parse(variantId);
         WriterOptions options = codec.equals("lz4") ? WriterOptions.LZ4 : WriterOptions.RANS;
         TableLayerStore store = new TableLayerStore(dir, variant, 2, options);
-        ByteBigArray[] values = new Generator(variant, 2, store, Progress.NONE).run(MAX);
+        ByteBigArray[] written = new Generator(variant, 2, store, Progress.NONE).run(MAX);
+        assertNull(written[MAX - 1], "layer MAX-1 is released before the last layer is solved");
+        ByteBigArray[] values = new Generator(variant, 2, null, Progress.NONE).run(MAX);
+        for (int n = 0; n <= MAX; n++) {
+            for (long r = 0; written[n] != null && r < values[n].length(); r++) {
+                assertEquals(values[n].get(r), written[n].get(r), "layer " + n + " rank " + r);
+            }
+        }
         int[] b = new int[12];
         try (Tablebase tb = Tablebase.open(dir, variant)) {
             assertEquals(MAX, tb.maxSeeds());
