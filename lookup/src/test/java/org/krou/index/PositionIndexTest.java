@@ -155,6 +155,24 @@ class PositionIndexTest {
         return b;
     }
 
+    /** The rank is the formula docs/FORMAT.md gives: the sum of C(b_j, j+1) over the 11 bars. */
+    @Test
+    void rankIsTheDocumentedFormula() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
+            for (int k = 0; k < 2000; k++) {
+                int[] b = randomBoard(rnd, n);
+                BigInteger rank = BigInteger.ZERO;
+                int bar = -1;
+                for (int j = 0; j <= 10; j++) {
+                    bar += b[j] + 1;
+                    rank = rank.add(binom(bar, j + 1));
+                }
+                assertEquals(rank.longValueExact(), PositionIndex.rank(b), java.util.Arrays.toString(b));
+            }
+        }
+    }
+
     @Test
     void randomRoundTripsForEveryLayer() {
         SplittableRandom rnd = new SplittableRandom(11);

@@ -1,0 +1,137 @@
+package org.krou.probe;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+import org.krou.table.TableFormat;
+import org.krou.table.TableWriter;
+import org.krou.table.WriterOptions;
+
+/**
+ * Golden tables: small abapa tables (layers 0..4, blocks of 512 positions, don't-care entries)
+ * committed as bytes under {@code src/test/resources/org/krou/golden/<codec>/}. The reader must
+ * read every position of them as the slow solver values it, their headers must say what
+ * docs/FORMAT.md says (read here by hand, not by the reader), and the writer must still write
+ * exactly these bytes. A change to the format made to the writer and the reader together fails
+ * here: regenerate the files on purpose (KROU_GOLDEN_WRITE=DIR runs the writer into DIR) and bump
+ * the format version.
+ */
+class GoldenTableTest {
+    static final int MAX = 4;
+
+    @TempDir
+    Path dir;
+
+    static WriterOptions options(String codec) {
+        return (codec.equals("lz4") ? WriterOptions.LZ4 : WriterOptions.RANS).withBlockSize(512);
+    }
+
+    static byte[] golden(String codec, int n) throws IOException {
+        String name = String.format("/org/krou/golden/%s/abapa/values-%02d.krou", codec, n);
+        try (InputStream in = GoldenTableTest.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("missing golden file " + name);
+            }
+            return in.readAllBytes();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lz4", "rans"})
+    void theGoldenBytesAreStillWrittenAndRead(String codec) throws IOException {
+        TinySolver solver = TestTables.solver(Variant.ABAPA);
+        String out = System.getenv("KROU_GOLDEN_WRITE");
+        Path target = out != null ? Path.of(out).resolve(codec) : dir;
+        for (int n = 0; n <= MAX; n++) {
+            Path file = TableFormat.valuesPath(target, Variant.ABAPA, n);
+            Files.createDirectories(file.getParent());
+            TableWriter.write(file, Variant.ABAPA, n, solver.values[n], solver.exits[n], options(codec));
+            if (out != null) {
+                continue; // writing the golden files anew: nothing to compare with
+            }
+            assertArrayEquals(golden(codec, n), Files.readAllBytes(file), codec + " layer " + n
+                    + ": the writer no longer writes the golden bytes");
+        }
+        // the reader, on the committed bytes
+        Path copy = dir.resolve("copy");
+        for (int n = 0; n <= MAX; n++) {
+            Path file = TableFormat.valuesPath(copy, Variant.ABAPA, n);
+            Files.createDirectories(file.getParent());
+            Files.write(file, golden(codec, n));
+        }
+        int[] b = new int[12];
+        try (Tablebase tb = Tablebase.open(copy, Variant.ABAPA)) {
+            for (int n = 0; n <= MAX; n++) {
+                PositionIndex.unrank(n, 0, b);
+                for (long r = 0; r < PositionIndex.size(n); r++, PositionIndex.next(b)) {
+                    assertEquals(solver.values[n].get(r), tb.value(b), codec + " layer " + n + " rank " + r);
+                }
+            }
+        }
+    }
+
+    /** The header fields of docs/FORMAT.md, read by hand. */
+    @ParameterizedTest
+    @ValueSource(strings = {"lz4", "rans"})
+    void theHeaderIsAsDocumented(String codec) throws IOException {
+        for (int n = 0; n <= MAX; n++) {
+            byte[] f = golden(codec, n);
+            ByteBuffer h = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
+            assertArrayEquals(new byte[] {(byte) 0x89, 'K', 'R', 'O', 'U', '\r', '\n', 0x1A},
+                    java.util.Arrays.copyOf(f, 8));
+            assertEquals(1, h.getShort(8), "version");
+            assertEquals(352, h.getShort(10), "header length");
+            assertEquals(1, f[12], "kind values");
+            assertEquals(n, f[13], "seeds");
+            assertEquals(codec.equals("rans") ? 3 : f[14], f[14], "encoding");
+            assertEquals("abapa\0\0\0", new String(f, 16, 8, StandardCharsets.US_ASCII));
+            long positions = binomial(n + 11, 11);
+            assertEquals(positions, h.getLong(24), "positions = C(n+11, 11)");
+            assertEquals(512, h.getInt(32), "block size");
+            assertEquals((positions + 511) / 512, h.getInt(36), "block count");
+            assertEquals(codec.equals("lz4") ? 1 : 0, f[40], "compression");
+            assertEquals(f.length, h.getLong(56), "file length");
+            assertEquals(crc(f, 0, 348), h.getInt(348), "header CRC32C");
+            assertEquals(crc(f, 352, f.length - 352), h.getInt(64), "body CRC32C");
+            long index = h.getLong(48);
+            assertEquals(f.length, index + 20L * h.getInt(36), "the index ends the file");
+            assertEquals(crc(f, (int) index, f.length - (int) index), h.getInt(44), "index CRC32C");
+            long offset = 352 + h.getInt(68);
+            for (int k = 0; k < h.getInt(36); k++) {
+                int e = (int) index + 20 * k;
+                assertEquals(offset, h.getLong(e), "block " + k + " offset");
+                int stored = h.getInt(e + 8);
+                assertEquals(crc(f, (int) offset, stored), h.getInt(e + 16), "block " + k + " CRC32C");
+                offset += stored;
+            }
+            assertEquals(index, offset, "blocks end where the index starts");
+        }
+    }
+
+    private static long binomial(int m, int k) {
+        long c = 1;
+        for (int i = 1; i <= k; i++) {
+            c = c * (m - k + i) / i;
+        }
+        return c;
+    }
+
+    private static int crc(byte[] f, int off, int len) {
+        CRC32C c = new CRC32C();
+        c.update(f, off, len);
+        return (int) c.getValue();
+    }
+}
