@@ -29,6 +29,8 @@ final class DistancePhase {
     /** The largest storable distance. */
     static final int MAX = 254;
     private static final long CHUNK = 1 << 16;
+    /** The most positions a frontier array holds. */
+    static final long MAX_FRONTIER = Integer.MAX_VALUE - 8;
 
     private DistancePhase() {
     }
@@ -164,11 +166,15 @@ final class DistancePhase {
         }
 
         static long[] drain(Frontier[] all) {
-            int total = 0;
+            long total = 0;
             for (Frontier f : all) {
                 total += f.size;
             }
-            long[] out = new long[total];
+            if (total > MAX_FRONTIER) {
+                throw new IllegalStateException("a distance frontier of " + total + " positions: more than an "
+                        + "array holds (distance tables are limited to " + Generator.MAX_DTC_SEEDS + " seeds)");
+            }
+            long[] out = new long[(int) total];
             int at = 0;
             for (Frontier f : all) {
                 System.arraycopy(f.items, 0, out, at, f.size);

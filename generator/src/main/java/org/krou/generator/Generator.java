@@ -16,6 +16,12 @@ import org.krou.util.ByteBigArray;
  * }</pre>
  */
 public final class Generator {
+    /**
+     * The largest layer distance tables are computed for: the breadth-first frontiers are arrays,
+     * and layers from 29 seeds on have more than 2^31 positions.
+     */
+    public static final int MAX_DTC_SEEDS = 28;
+
     private final Variant variant;
     private final int threads;
     private final LayerStore store;
@@ -61,6 +67,11 @@ public final class Generator {
     public ByteBigArray[] run(int maxSeeds) throws IOException {
         if (maxSeeds < 0 || maxSeeds > PositionIndex.MAX_SEEDS) {
             throw new IllegalArgumentException("max seeds " + maxSeeds + " out of range 0.." + PositionIndex.MAX_SEEDS);
+        }
+        if (distances && maxSeeds > MAX_DTC_SEEDS) {
+            throw new IllegalArgumentException("distance tables (--dtc) are limited to " + MAX_DTC_SEEDS
+                    + " seeds (layers from 29 seeds on have more positions than a frontier array holds): "
+                    + "use --max-seeds " + MAX_DTC_SEEDS + " or less with --dtc");
         }
         computed = 0;
         reused = 0;

@@ -103,7 +103,7 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
     /** The largest N whose whole job (nothing reused) fits in a heap of {@code heapBytes}; -1 if none. */
     public static int largestFitting(long heapBytes, boolean distances, boolean rans) {
         int best = -1;
-        for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
+        for (int n = 0; n <= (distances ? Generator.MAX_DTC_SEEDS : PositionIndex.MAX_SEEDS); n++) {
             if (of(n, distances, new boolean[n + 1], new boolean[n + 1], rans).fits(heapBytes)) {
                 best = n;
             }

@@ -65,6 +65,17 @@ class MemoryPlanTest {
     }
 
     @Test
+    void distanceTablesStopAtTheirLimitBeforeAnyWork() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new Generator(org.krou.rules.Variant.ABAPA, 1, null, Progress.NONE, true)
+                        .run(Generator.MAX_DTC_SEEDS + 1));
+        assertTrue(e.getMessage().contains("--max-seeds " + Generator.MAX_DTC_SEEDS), e.getMessage());
+        assertEquals(Generator.MAX_DTC_SEEDS, MemoryPlan.largestFitting(1L << 50, true, false));
+        assertTrue(PositionIndex.size(Generator.MAX_DTC_SEEDS) <= DistancePhase.MAX_FRONTIER);
+        assertTrue(PositionIndex.size(Generator.MAX_DTC_SEEDS + 1) > DistancePhase.MAX_FRONTIER);
+    }
+
+    @Test
     void theDiskEstimateFollowsTheCodec() {
         MemoryPlan lz4 = MemoryPlan.of(20, false, new boolean[21], new boolean[21], false);
         MemoryPlan rans = MemoryPlan.of(20, false, new boolean[21], new boolean[21], true);
