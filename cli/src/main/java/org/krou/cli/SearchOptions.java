@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 
 /** The budget of the conversion search, for the commands that play perfectly ({@code pv}, {@code play}). */
 final class SearchOptions {
-    @Option(names = "--search-nodes", paramLabel = "K", defaultValue = "1048576",
+    @Option(names = "--search-nodes", paramLabel = "K", defaultValue = "" + PerfectPlay.DEFAULT_SEARCH_NODES,
             description = "Where no distance table (generate --dtc) covers a layer, positions the search for a "
                     + "converting line may hold (default: ${DEFAULT-VALUE}, about 100 bytes each; 0: no search).")
     int searchNodes;

@@ -39,7 +39,7 @@ public final class PerfectPlay implements AutoCloseable {
      * The default budget of the conversion search: positions of one layer held (about 100 bytes
      * each) before giving up where no distance table covers the layer.
      */
-    public static final int DEFAULT_SEARCH_NODES = 1 << 20;
+    public static final int DEFAULT_SEARCH_NODES = 1 << 21;
 
     private final Tablebase tablebase;
     private final DistanceTables distances;
