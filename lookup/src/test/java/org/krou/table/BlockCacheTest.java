@@ -76,6 +76,61 @@ class BlockCacheTest {
         assertEquals(-1, c.read(keys.get(0), 0));
     }
 
+    /**
+     * Threads putting and reading at once, with arrays recycled on almost every insertion: a read
+     * gives the byte of the block asked for or a miss, never a byte of the block that took over
+     * its array.
+     */
+    @Test
+    void readersNeverSeeARecycledArraysNewContents() throws Exception {
+        BlockCache c = new BlockCache(16, 6 * 4096);
+        int threads = 4;
+        java.util.concurrent.atomic.AtomicLong wrong = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong hits = new java.util.concurrent.atomic.AtomicLong();
+        Thread[] ts = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            final int seed = t;
+            ts[t] = new Thread(() -> {
+                SplittableRandom r = new SplittableRandom(seed);
+                byte[][] blocks = new byte[64][];
+                for (int b = 0; b < blocks.length; b++) {
+                    blocks[b] = block(BlockCache.key(1, b), 4096);
+                }
+                byte[] copy = new byte[4096];
+                for (int k = 0; k < 400_000; k++) {
+                    int b = r.nextInt(blocks.length);
+                    long key = BlockCache.key(1, b);
+                    if (r.nextInt(4) == 0) {
+                        c.put(key, blocks[b], 4096);
+                    } else if (r.nextInt(3) == 0) {
+                        if (c.copy(key, copy, 4096)) {
+                            hits.incrementAndGet();
+                            if (!Arrays.equals(blocks[b], copy)) {
+                                wrong.incrementAndGet();
+                            }
+                        }
+                    } else {
+                        int pos = r.nextInt(4096);
+                        int x = c.read(key, pos);
+                        if (x >= 0) {
+                            hits.incrementAndGet();
+                            if (x != expected(key, pos)) {
+                                wrong.incrementAndGet();
+                            }
+                        }
+                    }
+                }
+            });
+            ts[t].start();
+        }
+        for (Thread t : ts) {
+            t.join();
+        }
+        assertEquals(0, wrong.get(), "wrong bytes read in " + hits.get() + " hits");
+        assertTrue(hits.get() > 10_000, hits.get() + " hits");
+        assertTrue(c.bytes() <= 6 * 4096);
+    }
+
     @Test
     void aBlockLargerThanTheBoundIsNotCachedAndZeroCachesNothing() {
         BlockCache c = BlockCache.ofBytes(1000);
