@@ -14,18 +14,20 @@ import java.util.concurrent.locks.StampedLock;
  * optimistic stamp, reads the one byte it wants and validates the stamp, which is a volatile read
  * and a fence: nothing is written, so readers on different cores never contend for a cache line.
  * Since no recency can be recorded without a write, eviction does not use it: the way replaced in a
- * set is an empty one, else one holding a block of the same size (its array is then reused), else
- * one picked at random, and the byte bound evicts slots in the order of a clock hand. For the
+ * set is an empty one, else one whose array can take the block (it is then reused), else one
+ * picked at random, and the byte bound evicts slots in the order of a clock hand. For the
  * near-random access of a search, random replacement loses little against LRU, and it never keeps
  * cycling the same two blocks as insertion order can.
  *
  * <p><b>A miss allocates nothing once warm.</b> The caller decodes into its own scratch buffer
- * ({@code TableFile} keeps one per thread) and {@link #put} copies the block into the array of the
- * entry it evicts when the sizes match. Reusing an array is safe because no reader ever holds one:
- * readers see arrays only between an optimistic stamp and its validation, and an array is detached
- * from its slot under the slot's write lock before it is overwritten, so a reader still looking at
- * it fails validation and treats the look-up as a miss. A new array is allocated only while the
- * cache fills, or when no evicted block has the size needed (the last, shorter block of a table).
+ * ({@code TableFile} keeps one per thread) and {@link #put} copies the block into the array of an
+ * entry it evicts, if that array is long enough (a shorter block, such as the last of a table, may
+ * so sit in a longer array; the byte bound counts the arrays' lengths). Reusing an array is safe
+ * because no reader ever holds one: readers see arrays only between an optimistic stamp and its
+ * validation, and an array is detached from its slot under the slot's write lock before it is
+ * overwritten, so a reader still looking at it fails validation and treats the look-up as a miss.
+ * A new array is allocated only while the cache fills, or when every array evicted is shorter
+ * than the block; arrays never shrink, so once warm almost all are of the largest block size.
  *
  * <p><b>One decode per block.</b> Threads that miss the same block at the same moment decode it
  * once: the first claims the block in a small table of decodes in progress ({@link #beginDecode}),
@@ -56,11 +58,15 @@ public final class BlockCache {
     /** No key: table ids are positive, so no {@link #key} is -1. */
     private static final long EMPTY = -1;
 
-    /** One slot: mutable, written only under its lock's write mode and the insertion lock. */
+    /**
+     * One slot: mutable, written only under its lock's write mode and the insertion lock. The
+     * block is {@code data[0..length)}; the array may be longer (a recycled one).
+     */
     private static final class Entry {
         final StampedLock lock = new StampedLock();
         long key = EMPTY;
         byte[] data;
+        int length;
     }
 
     private final AtomicReferenceArray<Entry> slots;
@@ -155,7 +161,8 @@ public final class BlockCache {
             }
             long stamp = e.lock.tryOptimisticRead();
             byte[] d = e.data;
-            if (e.key != key || d == null || pos >= d.length) {
+            // fields read optimistically may disagree until validated: bound pos by both
+            if (e.key != key || d == null || pos >= e.length || pos >= d.length) {
                 continue;
             }
             int x = d[pos] & 0xFF;
@@ -179,7 +186,7 @@ public final class BlockCache {
             }
             long stamp = e.lock.tryOptimisticRead();
             byte[] d = e.data;
-            if (e.key != key || d == null || d.length != m) {
+            if (e.key != key || d == null || e.length != m || d.length < m) {
                 continue;
             }
             System.arraycopy(d, 0, dst, 0, m);
@@ -247,7 +254,7 @@ public final class BlockCache {
                 }
                 if (e == null || e.data == null) {
                     victim = s + w;
-                } else if (victim < 0 && e.data.length == m) {
+                } else if (victim < 0 && e.data.length >= m) {
                     victim = s + w;
                 }
             }
@@ -258,11 +265,11 @@ public final class BlockCache {
                 victim = s + Math.floorMod(random, WAYS);
             }
             byte[] spare = reusable(detach(victim), m, null);
-            for (int tries = slots.length(); bytes + m > maxBytes && tries > 0; tries--) {
+            for (int tries = slots.length(); bytes + size(spare, m) > maxBytes && tries > 0; tries--) {
                 hand = (hand + 1) & (slots.length() - 1);
                 spare = reusable(detach(hand), m, spare);
             }
-            if (bytes + m > maxBytes) {
+            if (bytes + size(spare, m) > maxBytes) {
                 return;
             }
             byte[] d = spare != null ? spare : new byte[m];
@@ -275,13 +282,20 @@ public final class BlockCache {
             long stamp = e.lock.writeLock();
             e.key = key;
             e.data = d;
+            e.length = m;
             e.lock.unlockWrite(stamp);
-            bytes += m;
+            bytes += d.length;
         }
     }
 
+    /** The array to reuse for a block of {@code m} bytes: {@code spare}, else {@code evicted} if it is long enough. */
     private static byte[] reusable(byte[] evicted, int m, byte[] spare) {
-        return spare == null && evicted != null && evicted.length == m ? evicted : spare;
+        return spare == null && evicted != null && evicted.length >= m ? evicted : spare;
+    }
+
+    /** Bytes the block will hold: its array's length. */
+    private static long size(byte[] spare, int m) {
+        return spare != null ? spare.length : m;
     }
 
     /** Empties slot {@code i} (under the insertion lock); returns the array it held, or null. */
@@ -294,6 +308,7 @@ public final class BlockCache {
         byte[] d = e.data;
         e.key = EMPTY;
         e.data = null;
+        e.length = 0;
         e.lock.unlockWrite(stamp);
         bytes -= d.length;
         return d;

@@ -68,7 +68,7 @@ class BlockCacheTest {
                 }
                 assertTrue(sum <= bound, "holds " + sum + " bytes, bound " + bound);
                 assertTrue(sum > 0);
-                assertEquals(sum, c.bytes());
+                assertTrue(sum <= c.bytes(), "the blocks' " + sum + " bytes sit in arrays of " + c.bytes());
             }
         }
         c.clear();

@@ -29,10 +29,52 @@ class CacheMissTest {
     Path tmp;
 
     private byte[] table(String codec) throws IOException {
-        WriterOptions o = (codec.equals("lz4") ? WriterOptions.LZ4 : WriterOptions.RANS).withBlockSize(BLOCK);
-        ByteBigArray values = TableTestSupport.skewed(SEEDS, 5);
-        TableTestSupport.write(tmp, Variant.ABAPA, SEEDS, values, null, o);
-        return Files.readAllBytes(TableFormat.valuesPath(tmp, Variant.ABAPA, SEEDS));
+        return table(codec, SEEDS, BLOCK);
+    }
+
+    private byte[] table(String codec, int seeds, int block) throws IOException {
+        WriterOptions o = (codec.equals("lz4") ? WriterOptions.LZ4 : WriterOptions.RANS).withBlockSize(block);
+        ByteBigArray values = TableTestSupport.skewed(seeds, 5);
+        TableTestSupport.write(tmp, Variant.ABAPA, seeds, values, null, o);
+        return Files.readAllBytes(TableFormat.valuesPath(tmp, Variant.ABAPA, seeds));
+    }
+
+    /**
+     * Blocks of many sizes (two tables of different block sizes sharing the cache, and the
+     * shorter last block of each): once warm, every miss still finds an evicted array to reuse,
+     * since a shorter block may sit in a longer array.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"lz4", "rans"})
+    void missesOfBlocksOfManySizesAllocateNothingOnceWarm(String codec) throws IOException {
+        byte[] eight = table(codec, SEEDS, BLOCK);
+        byte[] seven = table(codec, SEEDS - 1, 1500);
+        BlockCache cache = new BlockCache(64, 3L * BLOCK);
+        try (TableFile a = TableFile.open(new HeapByteSource(eight, Path.of("8.krou")), TableKind.VALUES,
+                Variant.ABAPA, SEEDS, cache);
+             TableFile b = TableFile.open(new HeapByteSource(seven, Path.of("7.krou")), TableKind.VALUES,
+                     Variant.ABAPA, SEEDS - 1, cache)) {
+            long[] sink = new long[1];
+            Runnable work = () -> {
+                for (int k = 0; k < 500; k++) { // every block of both tables, the last ones included
+                    TableFile t = k % 2 == 0 ? a : b;
+                    long blocks = (t.positions() + t.header().blockSize() - 1) / t.header().blockSize();
+                    long rank = Math.min(t.positions() - 1, (k / 2 % blocks) * t.header().blockSize() + k % 97);
+                    sink[0] += t.symbolAt(rank);
+                }
+            };
+            for (int i = 0; i < 40; i++) {
+                work.run();
+            }
+            long decodes = cache.decodes();
+            long base = allocated();
+            long overhead = allocated() - base;
+            base = allocated();
+            work.run();
+            long bytes = allocated() - base - overhead;
+            assertTrue(cache.decodes() - decodes > 400, (cache.decodes() - decodes) + " misses of 500 look-ups");
+            assertEquals(0, bytes, "bytes allocated by " + (cache.decodes() - decodes) + " misses");
+        }
     }
 
     private static long allocated() {
