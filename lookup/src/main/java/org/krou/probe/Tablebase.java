@@ -35,10 +35,10 @@ import org.krou.table.TableKind;
  * {@link FinalResult#outcome(int[], org.krou.rules.Side, int, int, int)} for the outcome.
  *
  * <p><b>Damaged tables throw.</b> A block whose checksum or contents are wrong raises
- * {@link org.krou.table.CorruptTableException}, a table that disappeared since it was found raises
- * {@link MissingTableException}, even from {@code probe}: neither is a normal event of a search
- * (a sentinel would make damage look like a position outside the tables and let it go unnoticed),
- * and the exception is built only when it happens. Call {@link #validate(boolean)} at start-up to
+ * {@link org.krou.table.CorruptTableException}, a table that disappeared since it was found or is
+ * foreign raises its {@link TableException}, even from {@code probe}: none of these is a normal
+ * event of a search (a sentinel would make damage look like a position outside the tables and let
+ * it go unnoticed), and the exception is built only when it happens. Call {@link #validate(boolean)} at start-up to
  * meet these before the search does.
  *
  * <h2>Lifetime of the mapped files</h2>
@@ -181,7 +181,8 @@ public final class Tablebase implements AutoCloseable {
      * nothing once the blocks it reads are cached. The board is not modified.
      *
      * @throws org.krou.table.CorruptTableException if a block it reads is damaged
-     * @throws MissingTableException                 if a table of the coverage has disappeared
+     * @throws TableException                        if a table of the coverage, opened now, is missing,
+     *                                               foreign or damaged ({@link #validate()} finds these first)
      * @throws IllegalStateException                 after {@link #close()}
      */
     public int probe(int[] board) {
@@ -219,7 +220,8 @@ public final class Tablebase implements AutoCloseable {
      * {@link #probe(int[])} gives them, written in input order. The look-ups are sorted by table
      * and block first, so each block of the boards' tables is read from the cache or decoded at
      * most once per call, however small the cache; the one-ply resolution of "don't care" entries
-     * then probes the smaller tables through the cache.
+     * then probes the smaller tables through the cache. It allocates its sort keys: about 20 bytes
+     * a board, for at most {@code 2^17} boards at a time.
      *
      * @throws IllegalArgumentException if {@code boards.length != 12 * out.length}
      * @throws org.krou.table.TableException as {@link #probe(int[])}
