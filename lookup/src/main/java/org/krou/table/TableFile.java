@@ -170,12 +170,12 @@ public final class TableFile implements AutoCloseable {
             long start = (long) b * blockSize;
             long end = start + header.blockPositions(b);
             long key = BlockCache.key(id, b);
-            int x = cache.read(key, (int) (rank - start));
-            if (x >= 0) {
+            if (cache.read(key, (int) (rank - start)) >= 0) {
+                int x;
                 for (; i < to && ranks[i] < end && (x = cache.read(key, (int) (ranks[i] - start))) >= 0; i++) {
                     out[i] = kind.symbol((byte) x);
                 }
-                continue; // the rest of the block, if it was evicted meanwhile, is decoded below
+                continue; // the rest of the block, if it was evicted meanwhile, is decoded next
             }
             byte[] d = decodeForCache(b, key);
             for (; i < to && ranks[i] < end; i++) {
