@@ -149,7 +149,6 @@ class CacheMissTest {
         long blocksFrom = TableFormat.HEADER_LENGTH;
         ByteSource slow = new ByteSource() {
             final HeapByteSource in = new HeapByteSource(file, Path.of("slow.krou"));
-            TableFile table;
 
             @Override
             public long length() {
