@@ -15,6 +15,7 @@ import org.krou.probe.BestMove;
 import org.krou.probe.FinalResult;
 import org.krou.probe.MoveValue;
 import org.krou.probe.PerfectPlay;
+import org.krou.probe.Tablebase;
 import org.krou.rules.IllegalMoveException;
 import org.krou.rules.MoveResult;
 import org.krou.rules.Position;
@@ -38,6 +39,9 @@ final class PlayCommand implements Callable<Integer> {
 
     @Mixin
     TableOptions tables;
+
+    @Mixin
+    CacheOptions cache;
 
     @Mixin
     SearchOptions search;
@@ -71,7 +75,8 @@ final class PlayCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        try (PerfectPlay engine = search.open(tables.data, tables.variant)) {
+        int nodes = search.nodes();
+        try (Tablebase tb = cache.open(tables); PerfectPlay engine = PerfectPlay.over(tb, nodes)) {
             Position start = from == null ? randomStart(engine.tablebase().maxSeeds())
                     : ProbeCommand.withCaptured(Position.parse(from), captured);
             return new Game(engine, human, out, in).run(start);

@@ -36,6 +36,9 @@ final class ProbeCommand implements Callable<Integer> {
     @Mixin
     TableOptions tables;
 
+    @Mixin
+    CacheOptions cache;
+
     @Option(names = "--json", description = "Print one JSON object instead of text (with --batch: one per line).")
     boolean json;
 
@@ -65,7 +68,7 @@ final class ProbeCommand implements Callable<Integer> {
                         + "position's value, which does not depend on the seeds captured; for a final result "
                         + "probe one position: probe --captured S,N POSITION");
             }
-            try (Tablebase tb = Tablebase.open(tables.data, tables.variant)) {
+            try (Tablebase tb = cache.open(tables)) {
                 return new BatchProbe(tb, json, lineBuffered).run(System.in, spec.commandLine().getOut(),
                         spec.commandLine().getErr());
             }
@@ -78,7 +81,7 @@ final class ProbeCommand implements Callable<Integer> {
         }
         Position p = withCaptured(Position.parse(String.join(" ", position)), captured);
         PrintWriter out = spec.commandLine().getOut();
-        try (Tablebase tb = Tablebase.open(tables.data, tables.variant)) {
+        try (Tablebase tb = cache.open(tables)) {
             int v = tb.value(p);
             List<MoveValue> moves = tb.moveValues(p);
             List<Character> best = tb.bestMoves(p);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.krou.probe.Line;
 import org.krou.probe.PerfectPlay;
+import org.krou.probe.Tablebase;
 import org.krou.probe.Ply;
 import org.krou.rules.Position;
 import picocli.CommandLine.Command;
@@ -34,6 +35,9 @@ final class PvCommand implements Callable<Integer> {
     @Mixin
     TableOptions tables;
 
+    @Mixin
+    CacheOptions cache;
+
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
@@ -55,7 +59,8 @@ final class PvCommand implements Callable<Integer> {
     public Integer call() {
         Position p = ProbeCommand.withCaptured(Position.parse(position), captured);
         PrintWriter out = spec.commandLine().getOut();
-        try (PerfectPlay play = search.open(tables.data, tables.variant)) {
+        int nodes = search.nodes();
+        try (Tablebase tb = cache.open(tables); PerfectPlay play = PerfectPlay.over(tb, nodes)) {
             Line line = play.principalLine(p);
             out.print(json ? json(line) + "\n" : text(line));
         }

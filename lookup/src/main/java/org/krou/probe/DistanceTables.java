@@ -26,10 +26,17 @@ final class DistanceTables implements AutoCloseable {
     /** Bytes of decoded blocks kept: a sixteenth of the heap the JVM may use, at most 32 MiB. */
     static final long CACHE_BYTES = Math.min(32L << 20, Runtime.getRuntime().maxMemory() / 16);
 
-    private final BlockCache cache = BlockCache.ofBytes(CACHE_BYTES);
+    private final BlockCache cache;
     private final AtomicReferenceArray<TableFile> tables = new AtomicReferenceArray<>(PositionIndex.MAX_SEEDS + 1);
 
+    /** The distance tables with a cache of their own of {@link #CACHE_BYTES}. */
     DistanceTables(Path dataDir, Variant variant, int valueMax) {
+        this(dataDir, variant, valueMax, BlockCache.ofBytes(CACHE_BYTES));
+    }
+
+    /** The distance tables of at most {@code valueMax} seeds, keeping decoded blocks in {@code cache}. */
+    DistanceTables(Path dataDir, Variant variant, int valueMax, BlockCache cache) {
+        this.cache = cache;
         this.dataDir = dataDir;
         this.variant = variant;
         int max = -1;
@@ -47,6 +54,35 @@ final class DistanceTables implements AutoCloseable {
     /** The distance of a mover-relative board of {@code n <= maxSeeds()} seeds. */
     int distance(int[] b, int n) {
         return table(n).symbolAt(PositionIndex.rank(b));
+    }
+
+    /**
+     * The distance to conversion of the move from a board of {@code n <= maxSeeds()} seeds that
+     * captures {@code captured} seeds and leads to {@code child}: 1 for a capture (the layer is
+     * left), else {@code 1 +} the child's distance; -1 if the move captures nothing and the child
+     * is worth 0 (no conversion is needed). As {@code PerfectPlay} counts a move's distance.
+     */
+    int moveDistance(int[] child, int n, int captured) {
+        if (captured > 0) {
+            return 1;
+        }
+        int d = distance(child, n);
+        return d == NONE ? -1 : 1 + d;
+    }
+
+    /**
+     * Opens every distance table of the coverage (checking its header) and, if {@code checksums},
+     * its whole-file checksum.
+     *
+     * @throws org.krou.table.TableException for the first table missing, foreign or damaged
+     */
+    void validate(boolean checksums) {
+        for (int n = 0; n <= maxSeeds; n++) {
+            TableFile t = table(n);
+            if (checksums) {
+                t.verifyFileChecksum();
+            }
+        }
     }
 
     private TableFile table(int n) {

@@ -1,6 +1,7 @@
 package org.krou.probe;
 
 import org.krou.rules.Position;
+import org.krou.rules.Rules;
 import org.krou.rules.Side;
 
 /**
@@ -22,13 +23,44 @@ public record FinalResult(int value, int southHalves, int northHalves, Outcome o
      */
     public static FinalResult of(Position p, int v) {
         int n = p.seeds();
-        int mover = n + v;
-        int other = n - v;
-        boolean south = p.toMove() == Side.SOUTH;
-        int s = 2 * p.southCaptured() + (south ? mover : other);
-        int no = 2 * p.northCaptured() + (south ? other : mover);
-        Outcome o = s > no ? Outcome.SOUTH_WINS : s < no ? Outcome.NORTH_WINS : Outcome.DRAW;
-        return new FinalResult(v, s, no, o);
+        int s = southHalves(n, p.toMove(), p.southCaptured(), v);
+        int no = northHalves(n, p.toMove(), p.northCaptured(), v);
+        return new FinalResult(v, s, no, outcome(s, no));
+    }
+
+    /**
+     * South's final seeds times two, without allocating: {@code 2 * southCaptured} plus
+     * {@code seeds + value} if South is to move, else {@code seeds - value}.
+     *
+     * @param seeds         seeds on the board
+     * @param toMove        the side to move
+     * @param southCaptured seeds South has captured so far
+     * @param value         the position's value for the side to move (e.g. {@link Tablebase#probe(int[])})
+     */
+    public static int southHalves(int seeds, Side toMove, int southCaptured, int value) {
+        return 2 * southCaptured + (toMove == Side.SOUTH ? seeds + value : seeds - value);
+    }
+
+    /** North's final seeds times two, as {@link #southHalves} for North. */
+    public static int northHalves(int seeds, Side toMove, int northCaptured, int value) {
+        return 2 * northCaptured + (toMove == Side.NORTH ? seeds + value : seeds - value);
+    }
+
+    /** Who wins with these final halves: the side with more. */
+    public static Outcome outcome(int southHalves, int northHalves) {
+        return southHalves > northHalves ? Outcome.SOUTH_WINS
+                : southHalves < northHalves ? Outcome.NORTH_WINS : Outcome.DRAW;
+    }
+
+    /**
+     * Who wins under perfect play from {@code board} (12 pits, in any orientation: only its seed
+     * count matters), {@code toMove} to move, with the seeds captured so far and the position's
+     * value for the side to move. Allocates nothing: an engine can call it with the value of
+     * {@link Tablebase#probe(int[])}.
+     */
+    public static Outcome outcome(int[] board, Side toMove, int southCaptured, int northCaptured, int value) {
+        int n = Rules.seeds(board);
+        return outcome(southHalves(n, toMove, southCaptured, value), northHalves(n, toMove, northCaptured, value));
     }
 
     /** South's final seeds (a multiple of 0.5). */

@@ -53,7 +53,7 @@ public final class PerfectPlay implements AutoCloseable {
             throw new IllegalArgumentException("search budget " + searchNodes + ": expected 0 or more positions");
         }
         this.tablebase = tablebase;
-        this.distances = new DistanceTables(tablebase.dataDir(), tablebase.variant(), tablebase.maxSeeds());
+        this.distances = tablebase.distanceTables(); // one registry and one cache per tablebase
         this.owns = owns;
         this.searchNodes = searchNodes;
     }
@@ -260,8 +260,7 @@ public final class PerfectPlay implements AutoCloseable {
 
     @Override
     public void close() {
-        distances.close();
-        if (owns) {
+        if (owns) { // the distance tables are the tablebase's: closed with it
             tablebase.close();
         }
     }

@@ -22,16 +22,46 @@ import org.krou.table.TableKind;
  * The probing library: exact values of positions from the tables of one variant in
  * {@code dataDir/<variant>/values-NN.krou}.
  *
- * <p>Tables are opened on first use. A look-up decodes at most one block per table touched and
- * keeps decoded blocks in a cache bounded in bytes ({@link Options#cacheBytes()}); where a table stores "don't care" entries the
- * value is recovered as {@code max(stored, best capture)} by a one-ply probe of the capturing
- * moves into the smaller tables. The primitive {@link #value(int[])} allocates nothing once its
- * blocks are cached. All methods are safe for any number of threads.
+ * <p>Tables are opened on first use ({@link #validate()} opens and checks them all up front). A
+ * look-up decodes at most one block per table touched and keeps decoded blocks in a cache bounded
+ * in bytes ({@link Options#cacheBytes()}), shared with the distance tables; where a table stores
+ * "don't care" entries the value is recovered as {@code max(stored, best capture)} by a one-ply
+ * probe of the capturing moves into the smaller tables. All methods are safe for any number of
+ * threads.
+ *
+ * <p>For an engine: {@link #probe(int[])} for the search (primitive, allocation-free once its
+ * blocks are cached, {@link #NO_VALUE} rather than an exception for a board it cannot answer),
+ * {@link #rootMoves} for the root, {@link #probeAll} for batches, and
+ * {@link FinalResult#outcome(int[], org.krou.rules.Side, int, int, int)} for the outcome.
+ *
+ * <p><b>Damaged tables throw.</b> A block whose checksum or contents are wrong raises
+ * {@link org.krou.table.CorruptTableException}, a table that disappeared since it was found or is
+ * foreign raises its {@link TableException}, even from {@code probe}: none of these is a normal
+ * event of a search (a sentinel would make damage look like a position outside the tables and let
+ * it go unnoticed), and the exception is built only when it happens. Call {@link #validate(boolean)} at start-up to
+ * meet these before the search does.
+ *
+ * <h2>Lifetime of the mapped files</h2>
+ * With {@link Options#mapped()} the files are memory-mapped when first used and the mappings stay
+ * valid until {@link #close()}; afterwards every probe throws {@link IllegalStateException} (the
+ * memory is unmapped when the collector frees the buffers). While the tablebase is open the files
+ * must not be truncated or rewritten in place: a read of a page cut off by truncation raises a
+ * {@link InternalError} ("a fault occurred in an unsafe memory access operation") in the reading
+ * thread, and bytes rewritten in place are read as they are now, which the block checksums refuse
+ * ({@code CorruptTableException}) but cannot undo. Replacing a file by renaming a new one over it,
+ * as {@code krou generate} does, is safe: the open mapping keeps the old file until {@code close()},
+ * and the next {@code Tablebase} opened reads the new one. Tables read onto the heap
+ * ({@code mapped = false}) do not depend on the files after they are opened.
  *
  * <pre>{@code
  * try (Tablebase tb = Tablebase.open(Path.of("data"), Variant.ABAPA)) {
+ *     tb.validate();                                // every header now, not in the search
+ *     int[] b = {0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0}; // mover's pits, then the opponent's
+ *     int v = tb.probe(b);                          // -2, or Tablebase.NO_VALUE if not covered
+ *     int[] values = new int[6];
+ *     int[] plies = new int[6];
+ *     int legal = tb.rootMoves(b, values, plies);   // bit p set: pit p is legal; values[5] == -2
  *     Position p = Position.parse("0 0 0 0 0 1 / 1 0 0 0 0 0 S");
- *     int v = tb.value(p);                          // -2: South loses both seeds
  *     List<Character> best = tb.bestMoves(p);       // [f]
  *     FinalResult r = tb.finalResult(p);            // South 0, North 2: North wins
  * }
@@ -40,6 +70,13 @@ import org.krou.table.TableKind;
  * @see TableException for the errors raised (all unchecked)
  */
 public final class Tablebase implements AutoCloseable {
+    /**
+     * What {@link #probe(int[])}, {@link #probeAll} and {@link #rootMoves} give for a board they
+     * cannot answer (invalid, or outside the coverage) and for an illegal move: no value is this
+     * small ({@code Integer.MIN_VALUE}).
+     */
+    public static final int NO_VALUE = Integer.MIN_VALUE;
+
     /**
      * How tables are read.
      *
@@ -79,6 +116,7 @@ public final class Tablebase implements AutoCloseable {
     private final BlockCache cache;
     private final AtomicReferenceArray<TableFile> tables = new AtomicReferenceArray<>(PositionIndex.MAX_SEEDS + 1);
     private final ThreadLocal<ProbeContext> contexts = ThreadLocal.withInitial(ProbeContext::new);
+    private volatile DistanceTables distances;
     private volatile boolean closed;
 
     private Tablebase(Path dataDir, Variant variant, Options options, int maxSeeds) {
@@ -121,9 +159,131 @@ public final class Tablebase implements AutoCloseable {
         return dataDir;
     }
 
+    /** The options the tables are read with. */
+    public Options options() {
+        return options;
+    }
+
     /** The largest seed count with every layer from 0 up to it present. */
     public int maxSeeds() {
         return maxSeeds;
+    }
+
+    /** True if boards of {@code seeds} seeds can be probed: {@code 0 <= seeds <= maxSeeds()}. */
+    public boolean covers(int seeds) {
+        return seeds >= 0 && seeds <= maxSeeds;
+    }
+
+    /**
+     * The value of a mover-relative board for the side to move, for a search: {@link #NO_VALUE}
+     * if the board is invalid (null, not 12 pits, a pit outside 0..48, more than 48 seeds) or
+     * holds more seeds than {@link #maxSeeds()}; no exception is built for those. Allocates
+     * nothing once the blocks it reads are cached. The board is not modified.
+     *
+     * @throws org.krou.table.CorruptTableException if a block it reads is damaged
+     * @throws TableException                        if a table of the coverage, opened now, is missing,
+     *                                               foreign or damaged ({@link #validate()} finds these first)
+     * @throws IllegalStateException                 after {@link #close()}
+     */
+    public int probe(int[] board) {
+        int n = Boards.seeds(board);
+        if (n < 0 || n > maxSeeds) {
+            return NO_VALUE;
+        }
+        return probe(contexts.get(), board, n, 0);
+    }
+
+    /**
+     * Values every legal move of a mover-relative board, in one call and without allocating:
+     * {@code moveValues[p]} is the value for the mover of sowing its pit {@code p} (0..5), that is
+     * what the move captures minus the value of the position it leads to, or {@link #NO_VALUE} if
+     * the pit cannot be played. If {@code distances} is not null, {@code distances[p]} is the
+     * move's distance to conversion from the distance tables ({@code krou generate --dtc}): 1 for
+     * a capture, else 1 plus the plies until the next capture or the game's end under perfect
+     * play; -1 if the move captures nothing and leads to a position worth 0, if no distance table
+     * covers the board, or if the pit cannot be played. (Only the tables are used; where there are
+     * none, {@link PerfectPlay#bestMove} searches.)
+     *
+     * @return the legal moves as a mask (bit {@code p} for pit {@code p}; 0 if the game is over),
+     *         or -1 if the board is invalid or not covered (then every entry is {@code NO_VALUE}
+     *         and -1)
+     * @throws IllegalArgumentException if an array holds fewer than 6 entries
+     * @throws org.krou.table.TableException as {@link #probe(int[])}
+     */
+    public int rootMoves(int[] board, int[] moveValues, int[] distances) {
+        return RootMoves.fill(this, board, moveValues, distances, null);
+    }
+
+    /**
+     * The values of {@code out.length} mover-relative boards held one after the other in
+     * {@code boards} (pits {@code 12 * i .. 12 * i + 11} for {@code out[i]}), as
+     * {@link #probe(int[])} gives them, written in input order. The look-ups are sorted by table
+     * and block first, so each block of the boards' tables is read from the cache or decoded at
+     * most once per call, however small the cache; the one-ply resolution of "don't care" entries
+     * then probes the smaller tables through the cache. It allocates its sort keys: about 20 bytes
+     * a board, for at most {@code 2^17} boards at a time.
+     *
+     * @throws IllegalArgumentException if {@code boards.length != 12 * out.length}
+     * @throws org.krou.table.TableException as {@link #probe(int[])}
+     */
+    public void probeAll(int[] boards, int[] out) {
+        if (boards.length != Rules.PITS * out.length) {
+            throw new IllegalArgumentException(boards.length + " pits for " + out.length + " boards: expected "
+                    + Rules.PITS * out.length + " (12 a board)");
+        }
+        SortedBatch.probe(this, boards, out);
+    }
+
+    /** Checks the header of every table of the coverage now, as {@link #validate(boolean) validate(false)}. */
+    public void validate() {
+        validate(false);
+    }
+
+    /**
+     * Opens every value table of {@code 0..maxSeeds()} seeds and every distance table present
+     * for them, checking each header, model and block index; with {@code checksums} also reads
+     * each file once to check its whole-file checksum (which covers every block). Once this has
+     * passed, probes meet a damaged table only if a file changes afterwards.
+     *
+     * @throws MissingTableException                  for the first table that has disappeared
+     * @throws org.krou.table.TableFormatException    for the first table that is foreign or malformed
+     * @throws org.krou.table.CorruptTableException   for the first checksum that differs
+     * @throws IllegalStateException                  after {@link #close()}
+     */
+    public void validate(boolean checksums) {
+        for (int n = 0; n <= maxSeeds; n++) {
+            TableFile t = table(n);
+            if (checksums) {
+                t.verifyFileChecksum();
+            }
+        }
+        distanceTables().validate(checksums);
+    }
+
+    /**
+     * The distance tables beside the value tables, sharing their cache; opened with them, closed
+     * by {@link #close()}.
+     */
+    DistanceTables distanceTables() {
+        DistanceTables d = distances;
+        if (d == null) {
+            synchronized (tables) {
+                if (closed) {
+                    throw new IllegalStateException("the tablebase is closed");
+                }
+                d = distances;
+                if (d == null) {
+                    d = new DistanceTables(dataDir, variant, maxSeeds, cache);
+                    distances = d;
+                }
+            }
+        }
+        return d;
+    }
+
+    /** This thread's scratch arrays. */
+    ProbeContext context() {
+        return contexts.get();
     }
 
     /** The value of {@code p} for the side to move (seeds it will still capture minus the opponent's). */
@@ -144,22 +304,11 @@ public final class Tablebase implements AutoCloseable {
         return probe(contexts.get(), b, n, 0);
     }
 
+    /** The seeds of {@code b}, or an exception saying what is wrong with it. */
     private int seedsOf(int[] b) {
-        if (b == null || b.length != Rules.PITS) {
-            throw new IllegalArgumentException("a board has 12 pits, got " + (b == null ? "none" : b.length));
-        }
-        int n = 0;
-        for (int i = 0; i < Rules.PITS; i++) {
-            int x = b[i];
-            if (x < 0 || x > Position.TOTAL_SEEDS) {
-                throw new IllegalArgumentException("pit " + i + " of the board holds " + x + " seeds: expected 0.."
-                        + Position.TOTAL_SEEDS);
-            }
-            n += x;
-        }
-        if (n > Position.TOTAL_SEEDS) {
-            throw new IllegalArgumentException("the board holds " + n + " seeds: expected at most "
-                    + Position.TOTAL_SEEDS);
+        int n = Boards.seeds(b);
+        if (n < 0) {
+            throw Boards.invalid(b);
         }
         if (n > maxSeeds) {
             throw new OutsideCoverageException(dataDir.resolve(variant.id()), n, maxSeeds);
@@ -172,14 +321,15 @@ public final class Tablebase implements AutoCloseable {
         return cache;
     }
 
-    private int probe(ProbeContext ctx, int[] b, int n, int depth) {
+    /** The value of valid board {@code b} of {@code n <= maxSeeds()} seeds, using {@code ctx} from {@code depth} on. */
+    int probe(ProbeContext ctx, int[] b, int n, int depth) {
         TableFile t = table(n);
         int stored = t.symbolAt(PositionIndex.rank(b));
         return t.dontCare() ? resolve(ctx, b, n, stored, depth) : stored;
     }
 
     /** {@code max(stored, best capture)}; the rule value for a finished game. */
-    private int resolve(ProbeContext ctx, int[] b, int n, int stored, int depth) {
+    int resolve(ProbeContext ctx, int[] b, int n, int stored, int depth) {
         int[] ch = ctx.children[depth];
         int[] cap = ctx.captured[depth];
         int mask = Rules.generate(b, variant, ch, cap, ctx.scratch);
@@ -231,17 +381,14 @@ public final class Tablebase implements AutoCloseable {
      */
     public List<MoveValue> moveValues(Position p) {
         int[] b = p.moverRelative();
-        int n = seedsOf(b);
-        int[] ch = new int[72];
-        int[] cap = new int[6];
-        int mask = Rules.generate(b, variant, ch, cap, new int[12]);
+        seedsOf(b);
+        int[] values = new int[Rules.ROW];
+        int[] captured = new int[Rules.ROW];
+        int mask = RootMoves.fill(this, b, values, null, captured);
         List<MoveValue> out = new ArrayList<>();
-        int[] child = new int[12];
         for (int pit = 0; pit < Rules.ROW; pit++) {
             if ((mask & (1 << pit)) != 0) {
-                System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
-                int v = cap[pit] - probe(contexts.get(), child, n - cap[pit], 0);
-                out.add(new MoveValue(Position.moveLetter(p.toMove(), pit), cap[pit], v));
+                out.add(new MoveValue(Position.moveLetter(p.toMove(), pit), captured[pit], values[pit]));
             }
         }
         return out;
@@ -294,6 +441,9 @@ public final class Tablebase implements AutoCloseable {
                 if (t != null) {
                     t.close();
                 }
+            }
+            if (distances != null) {
+                distances.close();
             }
         }
         cache.clear();

@@ -1,37 +1,85 @@
 package org.krou.table;
 
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.StampedLock;
 
 /**
  * A bounded cache of decoded blocks, shared by the tables of a tablebase and safe for any number
- * of threads without locks: two-way set associative over immutable entries published through an
- * atomic array. A hit allocates nothing.
+ * of threads.
  *
- * <p>Two bounds hold: the number of slots, and the bytes of the blocks held. Every slot write
- * accounts for the block it displaces, and an insertion first evicts entries (a clock hand over
- * the slots) until the new block fits; a block larger than the whole byte bound is not cached.
- * So, with one thread, the cache never holds more than its byte bound; threads inserting at the
- * same moment may each overshoot it by at most the block they insert, until their next insertion.
+ * <p><b>A hit only reads.</b> The cache is {@value #WAYS}-way set associative. Each slot keeps
+ * one mutable entry (a key and a byte array) guarded by a {@link StampedLock}; a reader takes an
+ * optimistic stamp, reads the one byte it wants and validates the stamp, which is a volatile read
+ * and a fence: nothing is written, so readers on different cores never contend for a cache line.
+ * Since no recency can be recorded without a write, eviction does not use it: the way replaced in a
+ * set is an empty one, else one whose array can take the block (it is then reused), else one
+ * picked at random, and the byte bound evicts slots in the order of a clock hand. For the
+ * near-random access of a search, random replacement loses little against LRU, and it never keeps
+ * cycling the same two blocks as insertion order can.
+ *
+ * <p><b>A miss allocates nothing once warm.</b> The caller decodes into its own scratch buffer
+ * ({@code TableFile} keeps one per thread) and {@link #put} copies the block into the array of an
+ * entry it evicts, if that array is long enough (a shorter block, such as the last of a table, may
+ * so sit in a longer array; the byte bound counts the arrays' lengths). Reusing an array is safe
+ * because no reader ever holds one: readers see arrays only between an optimistic stamp and its
+ * validation, and an array is detached from its slot under the slot's write lock before it is
+ * overwritten, so a reader still looking at it fails validation and treats the look-up as a miss.
+ * A new array is allocated only while the cache fills, or when every array evicted is shorter
+ * than the block; arrays never shrink, so once warm almost all are of the largest block size.
+ *
+ * <p><b>One decode per block.</b> Threads that miss the same block at the same moment decode it
+ * once: the first claims the block in a small table of decodes in progress ({@link #beginDecode}),
+ * the others wait until it has put the block and then read it from the cache. (Only if another
+ * block's decode holds the same one of the {@value #FLIGHTS} claim slots at that moment, or the
+ * block does not fit in the cache, does a second thread decode it too.)
+ *
+ * <p><b>Bounds.</b> The number of slots, and the bytes of the blocks held: insertions are
+ * serialised by a lock and evict until the new block fits, so the cache never holds more than
+ * {@link #maxBytes()}; a block larger than that is not cached.
  *
  * <pre>{@code
  * BlockCache cache = BlockCache.ofBytes(64L << 20);   // at most 64 MiB of decoded blocks
  * }</pre>
  */
 public final class BlockCache {
+    /** Ways per set. */
+    static final int WAYS = 2;
+    /** Claim slots for decodes in progress. */
+    static final int FLIGHTS = 256;
+    /** {@link #beginDecode} result: another thread decoded the block meanwhile; look again. */
+    static final int WAITED = -1;
+    /** {@link #beginDecode} result: decode without a claim (the claim slot is busy with another block). */
+    static final int UNCLAIMED = -2;
+
     /** The smallest block size assumed when sizing the slots of a byte-bounded cache. */
     private static final int TYPICAL_BLOCK = 4096;
+    /** No key: table ids are positive, so no {@link #key} is -1. */
+    private static final long EMPTY = -1;
 
-    /** One decoded block. */
-    private record Entry(long key, byte[] data) {
+    /**
+     * One slot: mutable, written only under its lock's write mode and the insertion lock. The
+     * block is {@code data[0..length)}; the array may be longer (a recycled one).
+     */
+    private static final class Entry {
+        final StampedLock lock = new StampedLock();
+        long key = EMPTY;
+        byte[] data;
+        int length;
     }
 
     private final AtomicReferenceArray<Entry> slots;
     private final int mask;
     private final long maxBytes;
-    private final AtomicLong bytes = new AtomicLong();
-    private final AtomicInteger hand = new AtomicInteger();
+    private final Object inserting = new Object();
+    /** Bytes attached to slots; written under {@link #inserting}. */
+    private volatile long bytes;
+    private int hand;
+    private int random = 0x2545F491;
+    private final AtomicLongArray flights = new AtomicLongArray(FLIGHTS);
+    private final AtomicLong decodes = new AtomicLong();
+    private final AtomicLong waits = new AtomicLong();
 
     /** A cache of about {@code entries} blocks (rounded up to a power of two, at least 2), of any size. */
     public BlockCache(int entries) {
@@ -48,15 +96,18 @@ public final class BlockCache {
         if (maxBytes < 0) {
             throw new IllegalArgumentException("a block cache bound of " + maxBytes + " bytes: expected 0 or more");
         }
-        int n = Integer.highestOneBit(Math.max(2, Math.min(entries, 1 << 20)) - 1) << 1;
+        int n = Integer.highestOneBit(Math.max(WAYS, Math.min(entries, 1 << 20)) - 1) << 1;
         slots = new AtomicReferenceArray<>(n);
-        mask = n - 2;
+        mask = n - WAYS;
         this.maxBytes = maxBytes;
+        for (int i = 0; i < FLIGHTS; i++) {
+            flights.set(i, EMPTY);
+        }
     }
 
     /** A cache holding at most {@code maxBytes} bytes of decoded blocks (0: caches nothing). */
     public static BlockCache ofBytes(long maxBytes) {
-        long slots = Math.max(2, Math.min(1 << 20, maxBytes / TYPICAL_BLOCK * 2));
+        long slots = Math.max(WAYS, Math.min(1 << 20, maxBytes / TYPICAL_BLOCK * 2));
         return new BlockCache((int) slots, maxBytes);
     }
 
@@ -72,68 +123,203 @@ public final class BlockCache {
 
     /** The bytes of the blocks held now. */
     public long bytes() {
-        return bytes.get();
+        return bytes;
+    }
+
+    /** Blocks decoded because they were not cached (statistics). */
+    public long decodes() {
+        return decodes.get();
+    }
+
+    /** Times a thread waited for another thread's decode of the same block instead of decoding it (statistics). */
+    public long waits() {
+        return waits.get();
     }
 
     static long key(int table, int block) {
         return ((long) table << 32) | (block & 0xFFFFFFFFL);
     }
 
+    private static long mix(long key) {
+        return key * 0x9E3779B97F4A7C15L;
+    }
+
     private int set(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h >>> 40) & mask;
+        return (int) (mix(key) >>> 40) & mask;
     }
 
-    /** The cached block, or null. */
-    byte[] get(long key) {
+    /**
+     * Byte {@code pos} of cached block {@code key} as 0..255, or -1 if the block is not cached (or
+     * was being replaced while read). Writes nothing.
+     */
+    int read(long key, int pos) {
         int s = set(key);
-        Entry e = slots.get(s);
-        if (e != null && e.key == key) {
-            return e.data;
-        }
-        e = slots.get(s + 1);
-        if (e != null && e.key == key) {
-            if (slots.compareAndSet(s + 1, e, null)) { // move to the front of its set
-                bytes.addAndGet(-size(e));
-                store(s + 1, store(s, e));
+        for (int w = 0; w < WAYS; w++) {
+            Entry e = slots.get(s + w);
+            if (e == null) {
+                continue;
             }
-            return e.data;
+            long stamp = e.lock.tryOptimisticRead();
+            byte[] d = e.data;
+            // fields read optimistically may disagree until validated: bound pos by both
+            if (e.key != key || d == null || pos >= e.length || pos >= d.length) {
+                continue;
+            }
+            int x = d[pos] & 0xFF;
+            if (e.lock.validate(stamp)) {
+                return x;
+            }
         }
-        return null;
+        return -1;
     }
 
-    /** Caches a block, evicting the older entry of its set, and others while over the byte bound. */
-    void put(long key, byte[] data) {
-        if (data.length > maxBytes) {
+    /**
+     * Copies cached block {@code key} of {@code m} bytes into {@code dst}; false if it is not
+     * cached (or was being replaced while copied). Writes nothing but {@code dst}.
+     */
+    boolean copy(long key, byte[] dst, int m) {
+        int s = set(key);
+        for (int w = 0; w < WAYS; w++) {
+            Entry e = slots.get(s + w);
+            if (e == null) {
+                continue;
+            }
+            long stamp = e.lock.tryOptimisticRead();
+            byte[] d = e.data;
+            if (e.key != key || d == null || e.length != m || d.length < m) {
+                continue;
+            }
+            System.arraycopy(d, 0, dst, 0, m);
+            if (e.lock.validate(stamp)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Claims the decode of block {@code key}. Returns a ticket {@code >= 0} when the caller is to
+     * decode it, put it, and then call {@link #endDecode} (in a finally); {@link #WAITED} when
+     * another thread was decoding it and has finished, so that the caller should look in the
+     * cache again; {@link #UNCLAIMED} when the caller should decode without a claim.
+     */
+    int beginDecode(long key) {
+        int i = (int) (mix(key) >>> 56) & (FLIGHTS - 1);
+        while (true) {
+            long cur = flights.get(i);
+            if (cur == EMPTY) {
+                if (flights.compareAndSet(i, EMPTY, key)) {
+                    return i;
+                }
+                continue;
+            }
+            if (cur != key) {
+                return UNCLAIMED;
+            }
+            waits.incrementAndGet();
+            for (int spins = 0; flights.get(i) == key; spins++) {
+                if (spins < 1024) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
+            }
+            return WAITED;
+        }
+    }
+
+    /** Releases a claim of {@link #beginDecode}; counts the decode. */
+    void endDecode(int ticket) {
+        decodes.incrementAndGet();
+        if (ticket >= 0) {
+            flights.set(ticket, EMPTY);
+        }
+    }
+
+    /**
+     * Caches {@code src[0..m)} as block {@code key}, evicting a way of its set and, while over
+     * the byte bound, other slots. {@code src} is copied, not kept.
+     */
+    void put(long key, byte[] src, int m) {
+        if (m > maxBytes) {
             return;
         }
-        for (int tries = slots.length(); bytes.get() + data.length > maxBytes && tries > 0; tries--) {
-            int i = Math.floorMod(hand.getAndIncrement(), slots.length());
-            Entry old = slots.getAndSet(i, null);
-            if (old != null) {
-                bytes.addAndGet(-size(old));
+        synchronized (inserting) {
+            int s = set(key);
+            int victim = -1;
+            for (int w = 0; w < WAYS; w++) {
+                Entry e = slots.get(s + w);
+                if (e != null && e.key == key) {
+                    return; // another thread put it meanwhile
+                }
+                if (e == null || e.data == null) {
+                    victim = s + w;
+                } else if (victim < 0 && e.data.length >= m) {
+                    victim = s + w;
+                }
             }
+            if (victim < 0) {
+                random ^= random << 13;
+                random ^= random >>> 17;
+                random ^= random << 5;
+                victim = s + Math.floorMod(random, WAYS);
+            }
+            byte[] spare = reusable(detach(victim), m, null);
+            for (int tries = slots.length(); bytes + size(spare, m) > maxBytes && tries > 0; tries--) {
+                hand = (hand + 1) & (slots.length() - 1);
+                spare = reusable(detach(hand), m, spare);
+            }
+            if (bytes + size(spare, m) > maxBytes) {
+                return;
+            }
+            byte[] d = spare != null ? spare : new byte[m];
+            System.arraycopy(src, 0, d, 0, m);
+            Entry e = slots.get(victim);
+            if (e == null) {
+                e = new Entry();
+                slots.set(victim, e);
+            }
+            long stamp = e.lock.writeLock();
+            e.key = key;
+            e.data = d;
+            e.length = m;
+            e.lock.unlockWrite(stamp);
+            bytes += d.length;
         }
-        int s = set(key);
-        store(s + 1, store(s, new Entry(key, data)));
     }
 
-    /** Writes slot {@code i} accounting for the bytes; returns the entry displaced. */
-    private Entry store(int i, Entry e) {
-        Entry old = slots.getAndSet(i, e);
-        bytes.addAndGet(size(e) - size(old));
-        return old;
+    /** The array to reuse for a block of {@code m} bytes: {@code spare}, else {@code evicted} if it is long enough. */
+    private static byte[] reusable(byte[] evicted, int m, byte[] spare) {
+        return spare == null && evicted != null && evicted.length >= m ? evicted : spare;
     }
 
-    private static long size(Entry e) {
-        return e == null ? 0 : e.data.length;
+    /** Bytes the block will hold: its array's length. */
+    private static long size(byte[] spare, int m) {
+        return spare != null ? spare.length : m;
+    }
+
+    /** Empties slot {@code i} (under the insertion lock); returns the array it held, or null. */
+    private byte[] detach(int i) {
+        Entry e = slots.get(i);
+        if (e == null || e.data == null) {
+            return null;
+        }
+        long stamp = e.lock.writeLock();
+        byte[] d = e.data;
+        e.key = EMPTY;
+        e.data = null;
+        e.length = 0;
+        e.lock.unlockWrite(stamp);
+        bytes -= d.length;
+        return d;
     }
 
     /** Drops every entry. */
     public void clear() {
-        for (int i = 0; i < slots.length(); i++) {
-            Entry old = slots.getAndSet(i, null);
-            bytes.addAndGet(-size(old));
+        synchronized (inserting) {
+            for (int i = 0; i < slots.length(); i++) {
+                detach(i);
+            }
         }
     }
 }

@@ -30,7 +30,15 @@ import org.krou.util.Parallel;
 public final class TableFile implements AutoCloseable {
     private static final AtomicInteger IDS = new AtomicInteger();
     private static final LZ4SafeDecompressor LZ4 = LZ4Factory.safeInstance().safeDecompressor();
-    private static final ThreadLocal<byte[][]> SCRATCH = ThreadLocal.withInitial(() -> new byte[2][0]);
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    /** Per-thread buffers of a decode, grown to the largest block seen and then reused: a miss allocates nothing. */
+    private static final class Scratch {
+        final CRC32C crc = new CRC32C();
+        byte[] stored = new byte[0];
+        byte[] encoded = new byte[0];
+        byte[] block = new byte[0];
+    }
 
     private final int id = IDS.incrementAndGet();
     private final Path file;
@@ -121,26 +129,93 @@ public final class TableFile implements AutoCloseable {
         return header.dontCare();
     }
 
-    /** The stored symbol at {@code rank} (signed or unsigned per the kind). */
+    /**
+     * The stored symbol at {@code rank} (signed or unsigned per the kind). A cached block is read
+     * without writing shared memory; an uncached one is decoded once (threads missing it together
+     * wait for one decode) into a per-thread buffer and put into the cache, allocating nothing once
+     * the cache is warm.
+     *
+     * @throws CorruptTableException if the block is damaged
+     */
     public int symbolAt(long rank) {
         if (rank < 0 || rank >= positions) {
             throw new IllegalArgumentException("rank " + rank + " outside 0.." + (positions - 1) + " in " + file);
         }
         int b = (int) (rank / blockSize);
-        byte[] d = block(b);
-        return kind.symbol(d[(int) (rank - (long) b * blockSize)]);
+        int at = (int) (rank - (long) b * blockSize);
+        long key = BlockCache.key(id, b);
+        int x = cache.read(key, at);
+        return kind.symbol((byte) (x >= 0 ? x : missed(b, key, at)));
     }
 
-    /** Block {@code b}, from the cache or decoded (callers must not modify it). */
-    byte[] block(int b) {
-        long key = BlockCache.key(id, b);
-        byte[] d = cache.get(key);
-        if (d == null) {
-            d = new byte[header.blockPositions(b)];
-            decodeBlock(b, d);
-            cache.put(key, d);
+    /**
+     * The stored symbols at {@code ranks[from..to)}, which must be ascending, into
+     * {@code out[from..to)}: each block is looked up in the cache or decoded at most once.
+     *
+     * @throws IllegalArgumentException if a rank is outside the table or the ranks are not ascending
+     * @throws CorruptTableException    if a block is damaged
+     */
+    public void symbolsAt(long[] ranks, int from, int to, int[] out) {
+        for (int i = from; i < to; i++) {
+            long rank = ranks[i];
+            if (rank < 0 || rank >= positions || (i > from && rank < ranks[i - 1])) {
+                throw new IllegalArgumentException("rank " + rank + " at " + i + ": expected ascending ranks in 0.."
+                        + (positions - 1) + " in " + file);
+            }
         }
-        return d;
+        int i = from;
+        while (i < to) {
+            long rank = ranks[i];
+            int b = (int) (rank / blockSize);
+            long start = (long) b * blockSize;
+            long end = start + header.blockPositions(b);
+            long key = BlockCache.key(id, b);
+            if (cache.read(key, (int) (rank - start)) >= 0) {
+                int x;
+                for (; i < to && ranks[i] < end && (x = cache.read(key, (int) (ranks[i] - start))) >= 0; i++) {
+                    out[i] = kind.symbol((byte) x);
+                }
+                continue; // the rest of the block, if it was evicted meanwhile, is decoded next
+            }
+            byte[] d = decodeForCache(b, key);
+            for (; i < to && ranks[i] < end; i++) {
+                out[i] = kind.symbol(d[(int) (ranks[i] - start)]);
+            }
+        }
+    }
+
+    /** Byte {@code at} of block {@code b}, which was not in the cache: decoded (once) and cached. */
+    private int missed(int b, long key, int at) {
+        return decodeForCache(b, key)[at];
+    }
+
+    /**
+     * Block {@code b} in this thread's scratch buffer (valid until the thread's next decode),
+     * decoded and put into the cache; if another thread was decoding it, that decode is waited for
+     * and the block copied from the cache instead.
+     */
+    private byte[] decodeForCache(int b, long key) {
+        Scratch s = SCRATCH.get();
+        int m = header.blockPositions(b);
+        if (s.block.length < m) {
+            s.block = new byte[Math.max(m, blockSize)];
+        }
+        while (true) {
+            int ticket = cache.beginDecode(key);
+            if (ticket == BlockCache.WAITED) {
+                if (cache.copy(key, s.block, m)) {
+                    return s.block;
+                }
+                continue; // not cached after all (too large, evicted, or the decode failed): claim it
+            }
+            try {
+                decodeBlock(b, s.block, s);
+                cache.put(key, s.block, m);
+                return s.block;
+            } finally {
+                cache.endDecode(ticket);
+            }
+        }
     }
 
     /**
@@ -152,16 +227,20 @@ public final class TableFile implements AutoCloseable {
         if (b < 0 || b >= header.blockCount()) {
             throw new IllegalArgumentException("block " + b + " outside 0.." + (header.blockCount() - 1));
         }
+        decodeBlock(b, out, SCRATCH.get());
+    }
+
+    private void decodeBlock(int b, byte[] out, Scratch scratch) {
         long off = index.offset[b];
         int len = index.stored[b];
         int encLen = index.encoded[b];
-        byte[][] scratch = SCRATCH.get();
-        if (scratch[0].length < len) {
-            scratch[0] = new byte[len];
+        if (scratch.stored.length < len) {
+            scratch.stored = new byte[len];
         }
-        byte[] in = scratch[0];
+        byte[] in = scratch.stored;
         src.read(off, in, 0, len);
-        CRC32C crc = new CRC32C();
+        CRC32C crc = scratch.crc;
+        crc.reset();
         crc.update(in, 0, len);
         if ((int) crc.getValue() != index.crc[b]) {
             throw new CorruptTableException(file, b, off, String.format("checksum %08x, computed %08x",
@@ -169,10 +248,10 @@ public final class TableFile implements AutoCloseable {
         }
         byte[] enc = in;
         if (header.compression() == Compression.LZ4) {
-            if (scratch[1].length < encLen) {
-                scratch[1] = new byte[encLen];
+            if (scratch.encoded.length < encLen) {
+                scratch.encoded = new byte[encLen];
             }
-            enc = scratch[1];
+            enc = scratch.encoded;
             int k;
             try {
                 k = LZ4.decompress(in, 0, len, enc, 0, encLen);
