@@ -26,11 +26,17 @@ public class ProbeExample {
             Position later = new Position(p.pits(), p.toMove(), 20, 16);     // with 36 seeds already captured
             FinalResult r = tb.finalResult(later);
             System.out.println("final result " + r);
-            BestMove m = play.bestMove(p);                                    // converts when --dtc tables exist
+            BestMove m = play.bestMove(p);                                    // the move that converts
             System.out.println("play " + m.move() + (m.progressGuaranteed() ? "" : " (progress not guaranteed)"));
-            // the primitive hot path: a mover-relative board, no allocation once blocks are cached
+            // the primitive API of a search: a mover-relative board, no exception, no allocation
+            // once the blocks it reads are cached
             int[] board = p.moverRelative();
-            System.out.println("value " + tb.value(board));
+            int v = tb.probe(board);                                          // Tablebase.NO_VALUE if not covered
+            int[] values = new int[6];
+            int[] plies = new int[6];
+            int legal = tb.rootMoves(board, values, plies);
+            System.out.println("probe " + v + ", legal pits mask " + Integer.toBinaryString(legal)
+                    + ", value of the mover's first legal pit " + values[Integer.numberOfTrailingZeros(legal)]);
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.krou.cli;
 
+import org.krou.probe.PerfectPlay;
 import picocli.CommandLine.Option;
 
 /**
