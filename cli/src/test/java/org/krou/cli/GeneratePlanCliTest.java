@@ -47,9 +47,12 @@ class GeneratePlanCliTest {
         assertTrue(!tiny.err().contains("--max-seeds -1") && tiny.err().contains("KROU_JAVA_OPTS"), tiny.err());
         // the size it names as fitting does fit
         String fits = r.err().replaceAll(".*--max-seeds (\\d+) fits.*", "$1").trim();
-        CliRun ok = CliRun.of("generate", "--memory", "300m", "-n", fits, "--data", dir.toString());
+        CliRun ok = CliRun.of("generate", "--plan", "--memory", "300m", "-n", fits, "--data", dir.toString());
         assertEquals(0, ok.exit(), ok.err());
-        assertEquals(Integer.parseInt(fits) + 1, tables());
+        assertTrue(ok.out().contains("Plan:"), ok.out());
+        CliRun over = CliRun.of("generate", "--plan", "--memory", "300m", "-n", "" + (Integer.parseInt(fits) + 1),
+                "--data", dir.toString());
+        assertEquals(1, over.exit(), over.err());
     }
 
     @Test
