@@ -21,6 +21,8 @@ public final class Generator {
      * and layers from 29 seeds on have more than 2^31 positions.
      */
     public static final int MAX_DTC_SEEDS = 28;
+    /** Layers of at least this many positions are preceded by a collection (from 19 seeds on). */
+    static final long COLLECT_BEFORE = 1L << 25;
 
     private final Variant variant;
     private final int threads;
@@ -128,6 +130,12 @@ public final class Generator {
                 // layer n-1 is on disk and no layer left to compute reads it: free its memory
                 // before the largest layer is solved (the peak of the whole job)
                 values[n - 1] = null;
+            }
+            if (PositionIndex.size(n) >= COLLECT_BEFORE) {
+                // the working arrays of the layer before are garbage now; the parallel collector
+                // would rather grow the heap than collect them, so that the resident memory
+                // would exceed the plan by that much: collect before allocating the next ones
+                System.gc();
             }
             ByteBigArray dist = distances ? new ByteBigArray(PositionIndex.size(n)) : null;
             LayerState layer = solve(n, values, dist);
