@@ -10,7 +10,7 @@ import org.krou.generator.MemoryPlan;
 import org.krou.generator.PlanRefusedException;
 import org.krou.generator.TableLayerStore;
 import org.krou.index.PositionIndex;
-import org.krou.table.WriterOptions;
+import org.krou.generator.table.WriterOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import org.krou.generator.LayerStats;
 import org.krou.index.PositionIndex;
 import org.krou.table.BlockCache;
-import org.krou.table.LayerResolver;
+import org.krou.generator.table.LayerResolver;
 import org.krou.table.MissingTableException;
 import org.krou.table.StatsFile;
 import org.krou.table.TableException;

@@ -10,15 +10,16 @@ import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.Encoding;
 import org.krou.table.IoReason;
-import org.krou.table.LayerResolver;
+import org.krou.generator.table.LayerResolver;
+import org.krou.generator.table.StatsWriter;
 import org.krou.table.StatsFile;
 import org.krou.table.TableException;
 import org.krou.table.TableFile;
 import org.krou.table.TableFormat;
 import org.krou.table.TableHeader;
 import org.krou.table.TableKind;
-import org.krou.table.TableWriter;
-import org.krou.table.WriterOptions;
+import org.krou.generator.table.TableWriter;
+import org.krou.generator.table.WriterOptions;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -154,7 +155,7 @@ public final class TableLayerStore implements LayerStore {
     @Override
     public void reused(int seeds, ByteBigArray values) throws IOException {
         if (!statsOk[seeds]) {
-            StatsFile.write(statsPath(seeds), variant, seeds, tableCrc[seeds],
+            StatsWriter.write(statsPath(seeds), variant, seeds, tableCrc[seeds],
                     LayerStats.of(seeds, values, threads).counts());
             statsOk[seeds] = true;
         }
@@ -168,7 +169,7 @@ public final class TableLayerStore implements LayerStore {
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(1))) {
             crc = t.header().bodyCrc();
         }
-        StatsFile.write(statsPath(seeds), variant, seeds, crc, LayerStats.of(seeds, values, threads).counts());
+        StatsWriter.write(statsPath(seeds), variant, seeds, crc, LayerStats.of(seeds, values, threads).counts());
         statsOk[seeds] = true;
     }
 

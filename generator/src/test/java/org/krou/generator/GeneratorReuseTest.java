@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.krou.rules.Variant;
-import org.krou.table.WriterOptions;
+import org.krou.generator.table.WriterOptions;
 import org.krou.util.ByteBigArray;
 
 /**

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.krou.index.PositionIndex;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Variant;
-import org.krou.table.WriterOptions;
+import org.krou.generator.table.WriterOptions;
 import org.krou.util.ByteBigArray;
 
 /**

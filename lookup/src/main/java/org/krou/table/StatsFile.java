@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.zip.CRC32C;
 import org.krou.index.PositionIndex;
@@ -38,7 +37,7 @@ import org.krou.rules.Variant;
  */
 public final class StatsFile {
     /** The first line. */
-    static final String MAGIC = "krou-stats 1";
+    public static final String MAGIC = "krou-stats 1";
 
     private StatsFile() {
     }
@@ -85,14 +84,8 @@ public final class StatsFile {
         return sb.toString();
     }
 
-    /** The text of the file for these counts. */
-    static String text(Variant variant, int seeds, int tableCrc, long[] counts) {
-        String body = MAGIC + "\nvariant " + variant.id() + "\n" + String.format(Locale.ROOT, "table-crc %08x", tableCrc)
-                + "\n" + line(seeds, counts) + "\n";
-        return body + String.format(Locale.ROOT, "crc %08x", crc(body)) + "\n";
-    }
-
-    private static int crc(String s) {
+    /** The CRC32C of the UTF-8 bytes of {@code s}: the last line holds that of every line before it. */
+    public static int crc(String s) {
         CRC32C c = new CRC32C();
         c.update(s.getBytes(StandardCharsets.UTF_8));
         return (int) c.getValue();
@@ -192,33 +185,5 @@ public final class StatsFile {
             return "counts sum to " + sum + ", the layer has " + size + " positions";
         }
         return null;
-    }
-
-    /**
-     * Writes the statistics file atomically: a hidden temporary file
-     * {@code .values-NN.stats.tmp-<pid>-<n>} in the same directory, then a rename over
-     * {@code file}.
-     *
-     * @throws IOException naming the file and the reason if it cannot be written
-     */
-    public static void write(Path file, Variant variant, int seeds, int tableCrc, long[] counts) throws IOException {
-        if (counts.length != 2 * seeds + 1) {
-            throw new IllegalArgumentException(counts.length + " counts for layer " + seeds + ", expected "
-                    + (2 * seeds + 1));
-        }
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
-                + Long.toHexString(System.nanoTime()));
-        try {
-            Files.writeString(tmp, text(variant, seeds, tableCrc, counts), StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the first error is the one to report
-            }
-            throw new IOException("cannot write " + file + " (statistics of layer " + seeds + "): "
-                    + IoReason.of(e), e);
-        }
     }
 }

@@ -19,7 +19,7 @@ import org.krou.util.Parallel;
  *
  * <p>If {@link #dontCare()} is true, a stored value may be below the true value where the true
  * value equals the position's best exit; {@code org.krou.probe.Tablebase} and
- * {@link LayerResolver} recover it. Use those for values; this class is the raw file layer.
+ * {@code org.krou.generator.table.LayerResolver} (generator module) recover it. Use those for values; this class is the raw file layer.
  *
  * <pre>{@code
  * try (TableFile t = TableFile.open(path, TableKind.VALUES, Variant.ABAPA, 12, true, new BlockCache(64))) {
@@ -301,7 +301,7 @@ public final class TableFile implements AutoCloseable {
     /**
      * Checks the whole-file checksum only: one read of everything after the header (model,
      * blocks, index), nothing decoded. With the header checked at open, this is what a file
-     * written by {@link TableWriter} needs to be known intact; {@link #verifyChecksums()} also
+     * written by the writer ({@code org.krou.generator.table.TableWriter}) needs to be known intact; {@link #verifyChecksums()} also
      * decodes every block.
      *
      * @throws CorruptTableException if the checksum differs

@@ -16,6 +16,11 @@ import org.krou.rules.Variant;
 public final class TableFormat {
     /** The eight magic bytes: {@code 0x89 'K' 'R' 'O' 'U' '\r' '\n' 0x1A}. */
     static final byte[] MAGIC = {(byte) 0x89, 'K', 'R', 'O', 'U', '\r', '\n', 0x1A};
+
+    /** The eight magic bytes, a copy (for writers). */
+    public static byte[] magic() {
+        return MAGIC.clone();
+    }
     /** The format version written and read. */
     public static final int VERSION = 1;
     /** Header length of version 1. */
@@ -27,10 +32,14 @@ public final class TableFormat {
     /** File name extension. */
     public static final String EXTENSION = ".krou";
 
-    static final int SYMBOLS_AT = 80;
-    static final int CRC_AT = HEADER_LENGTH - 4;
-    static final int FLAG_DONT_CARE = 1;
-    static final int FLAG_UNSIGNED = 2;
+    /** Header offset of the symbol list (256 bytes). */
+    public static final int SYMBOLS_AT = 80;
+    /** Header offset of the header's own CRC32C, which covers every byte before it. */
+    public static final int CRC_AT = HEADER_LENGTH - 4;
+    /** Flag bit: the table stores "don't care" entries. */
+    public static final int FLAG_DONT_CARE = 1;
+    /** Flag bit: the symbols are unsigned (distance tables). */
+    public static final int FLAG_UNSIGNED = 2;
     private static final int MIN_HEADER = 64;
 
     private TableFormat() {
@@ -46,34 +55,36 @@ public final class TableFormat {
         return path(dataDir, variant, TableKind.VALUES, seeds);
     }
 
+    /**
+     * The largest encoded length of a block of {@code m} positions in {@code encoding} with
+     * {@code param} (before compression): the reader refuses a longer one.
+     */
+    public static int maxEncodedLength(Encoding encoding, int param, int m) {
+        return SymbolCodec.maxEncodedLength(encoding, param, m);
+    }
+
+    /**
+     * The first position of the second of the two interleaved streams of a {@link Encoding#RANS}
+     * block of {@code m} positions: {@code ceil(m / 2)}.
+     */
+    public static int ransSecondStream(int m) {
+        return RansModel.secondStream(m);
+    }
+
+    /** The largest serialised {@link Encoding#RANS} model for {@code k} codes. */
+    public static int ransModelMaxBytes(int k) {
+        return RansModel.maxBytes(k);
+    }
+
+    /** The lower bound of the rANS coder state, {@code 2^23}: its states stay in {@code [2^23, 2^31)}. */
+    public static final int RANS_STATE_LOW = RansModel.L;
+
     /** The largest LZ4 output for {@code len} input bytes. */
     static int maxCompressed(Compression c, int len) {
         return c == Compression.NONE ? len : LZ4.maxCompressedLength(len);
     }
 
     private static final net.jpountz.lz4.LZ4Compressor LZ4 = LZ4Factory.safeInstance().fastCompressor();
-
-    /** The header's bytes, checksum included. */
-    static byte[] headerBytes(TableHeader h) {
-        ByteBuffer b = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        b.put(MAGIC);
-        b.putShort((short) h.version()).putShort((short) HEADER_LENGTH);
-        b.put((byte) h.kind().code()).put((byte) h.seeds()).put((byte) h.encoding().code()).put((byte) h.param());
-        b.put(variantBytes(h.variant()));
-        b.putLong(h.positions()).putInt(h.blockSize()).putInt(h.blockCount());
-        b.put((byte) h.compression().code());
-        b.put((byte) ((h.dontCare() ? FLAG_DONT_CARE : 0) | (h.kind().unsignedSymbols() ? FLAG_UNSIGNED : 0)));
-        b.putShort((short) h.symbolCount()).putInt(h.indexCrc());
-        b.putLong(h.indexOffset()).putLong(h.fileLength()).putInt(h.bodyCrc());
-        b.putInt(h.modelLength()).putInt(h.modelCrc());
-        b.position(SYMBOLS_AT);
-        b.put(h.symbolsShared());
-        byte[] out = b.array();
-        CRC32C crc = new CRC32C();
-        crc.update(out, 0, CRC_AT);
-        b.putInt(CRC_AT, (int) crc.getValue());
-        return out;
-    }
 
     /**
      * Reads and validates the header of {@code src}.
@@ -264,16 +275,6 @@ public final class TableFormat {
         return m;
     }
 
-    /** The index's bytes. */
-    static byte[] indexBytes(BlockIndex idx) {
-        int n = idx.offset.length;
-        ByteBuffer b = ByteBuffer.allocate(Math.multiplyExact(n, INDEX_ENTRY)).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < n; i++) {
-            b.putLong(idx.offset[i]).putInt(idx.stored[i]).putInt(idx.encoded[i]).putInt(idx.crc[i]);
-        }
-        return b.array();
-    }
-
     /** Reads, checks and validates the block index described by {@code h}. */
     static BlockIndex readIndex(ByteSource src, Path file, TableHeader h) {
         int n = h.blockCount();
@@ -322,7 +323,7 @@ public final class TableFormat {
     }
 
     /** The variant id as 8 bytes, zero padded. */
-    static byte[] variantBytes(Variant v) {
+    public static byte[] variantBytes(Variant v) {
         return variantBytes(v.id());
     }
 

@@ -1,4 +1,4 @@
-package org.krou.table;
+package org.krou.generator.table;
 
 /**
  * Chooses the stored symbols of a block: the true value where it must be kept, and for a "don't
@@ -97,7 +97,7 @@ final class DontCareFill {
      */
     private static int context(byte[] v, byte[] e, int m, byte[] best, Transitions t, byte[] out, long first) {
         int n = 0;
-        int second = RansModel.secondStream(m);
+        int second = org.krou.table.TableFormat.ransSecondStream(m);
         for (int i = 0; i < m; i++) {
             if (!free(v, e, i, first)) {
                 out[i] = v[i];

@@ -25,8 +25,8 @@ import org.krou.rules.Rules;
 import org.krou.rules.Side;
 import org.krou.rules.Variant;
 import org.krou.table.CorruptTableException;
-import org.krou.table.Fill;
-import org.krou.table.LayerResolver;
+import org.krou.generator.table.Fill;
+import org.krou.generator.table.LayerResolver;
 import org.krou.table.MissingTableException;
 import org.krou.table.OutsideCoverageException;
 import org.krou.table.TableFormat;
@@ -59,7 +59,7 @@ class TablebaseTest {
 
     @Test
     void tablesWithoutDontCareEntriesAndLz4OnTheHeap() throws IOException {
-        TestTables.write(tmp, Variant.ABAPA, org.krou.table.WriterOptions.LZ4.withBlockSize(3000), true);
+        TestTables.write(tmp, Variant.ABAPA, org.krou.generator.table.WriterOptions.LZ4.withBlockSize(3000), true);
         Path other = tmp.resolve("nodc");
         TestTables.write(other, Variant.ABAPA, TestTables.OPTIONS.withFill(Fill.NONE), true);
         for (Path d : new Path[] {tmp, other}) {

@@ -1,6 +1,7 @@
-package org.krou.table;
+package org.krou.generator.table;
 
 import java.nio.file.Path;
+import org.krou.table.Encoding;
 
 /**
  * What {@link TableWriter} wrote.

@@ -1,9 +1,14 @@
-package org.krou.table;
+package org.krou.generator.table;
 
 import java.nio.file.Path;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
+import org.krou.table.BlockCache;
+import org.krou.table.TableException;
+import org.krou.table.TableFile;
+import org.krou.table.TableFormat;
+import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
 import org.krou.util.Parallel;
 

@@ -1,4 +1,4 @@
-package org.krou.table;
+package org.krou.generator.table;
 
 /**
  * How the writer chooses the stored symbol of a "don't care" entry, a position whose value
@@ -16,7 +16,7 @@ public enum Fill {
     RUNS,
     /**
      * Most probable successor: the allowed value that most often follows the previous stored
-     * value (from the table's own transition counts); suits the order-1 {@link Encoding#RANS}.
+     * value (from the table's own transition counts); suits the order-1 {@link org.krou.table.Encoding#RANS}.
      */
     CONTEXT
 }

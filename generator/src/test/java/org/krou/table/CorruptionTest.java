@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.krou.generator.table.WriteResult;
+import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
 

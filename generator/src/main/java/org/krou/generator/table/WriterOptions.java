@@ -1,4 +1,8 @@
-package org.krou.table;
+package org.krou.generator.table;
+
+import org.krou.table.Compression;
+import org.krou.table.Encoding;
+import org.krou.table.TableFormat;
 
 /**
  * How {@link TableWriter} encodes a table. The defaults are what the measurements in

@@ -1,4 +1,4 @@
-package org.krou.table;
+package org.krou.generator.table;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -7,6 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import org.krou.rules.Variant;
+import org.krou.table.Compression;
+import org.krou.table.Encoding;
+import org.krou.table.TableFormat;
 import org.krou.util.ByteBigArray;
 
 /**

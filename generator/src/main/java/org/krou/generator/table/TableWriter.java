@@ -1,4 +1,4 @@
-package org.krou.table;
+package org.krou.generator.table;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -18,6 +18,10 @@ import java.util.concurrent.Future;
 import java.util.zip.CRC32C;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
+import org.krou.table.Encoding;
+import org.krou.table.TableFormat;
+import org.krou.table.TableHeader;
+import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
 import org.krou.util.Parallel;
 
@@ -106,7 +110,7 @@ public final class TableWriter {
         private final int blocks;
         private byte[] best = new byte[256];
         private DontCareFill.Transitions succ;
-        private RansModel model;
+        private RansEncoder model;
 
         Job(Path file, TableKind kind, Variant variant, int seeds, long positions, ByteBigArray symbols,
             ByteBigArray exits, WriterOptions o, ExecutorService pool) {
@@ -197,7 +201,7 @@ public final class TableWriter {
             Encoding enc = o.encoding();
             int param = o.param();
             if (enc == Encoding.RANS) {
-                model = RansModel.fromCounts(transitionsByCode(counts, table, codeOf), table.length, param);
+                model = RansEncoder.fromCounts(transitionsByCode(counts, table, codeOf), table.length, param);
             }
             if (enc == null) {
                 int pick = chooseEncoding(codeOf);
@@ -305,7 +309,10 @@ public final class TableWriter {
         /** Writes model, blocks, index and header; returns the header. */
         private TableHeader writeBody(FileChannel ch, Encoding enc, int param, byte[] table, byte[] codeOf,
                                       long dontCares) throws IOException {
-            BlockIndex idx = new BlockIndex(blocks);
+            long[] offset = new long[blocks];
+            int[] stored = new int[blocks];
+            int[] encoded = new int[blocks];
+            int[] crc = new int[blocks];
             CRC32C body = new CRC32C();
             long at = TableFormat.HEADER_LENGTH;
             ch.position(at);
@@ -325,15 +332,15 @@ public final class TableWriter {
                             o.compression(), codeOf)));
                 }
                 BlockEncoder.Encoded x = get(window.removeFirst());
-                idx.offset[b] = at;
-                idx.stored[b] = x.data().length;
-                idx.encoded[b] = x.encodedLength();
-                idx.crc[b] = x.crc();
+                offset[b] = at;
+                stored[b] = x.data().length;
+                encoded[b] = x.encodedLength();
+                crc[b] = x.crc();
                 body.update(x.data(), 0, x.data().length);
                 writeFully(ch, x.data());
                 at += x.data().length;
             }
-            byte[] index = TableFormat.indexBytes(idx);
+            byte[] index = TableLayout.indexBytes(offset, stored, encoded, crc);
             CRC32C ic = new CRC32C();
             ic.update(index, 0, index.length);
             body.update(index, 0, index.length);
@@ -344,7 +351,7 @@ public final class TableWriter {
                     table, at, length, (int) ic.getValue(), (int) body.getValue(), modelBytes.length,
                     (int) mc.getValue());
             ch.position(0);
-            writeFully(ch, TableFormat.headerBytes(h));
+            writeFully(ch, TableLayout.headerBytes(h));
             return h;
         }
     }

@@ -19,12 +19,13 @@ import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
-import org.krou.table.Fill;
+import org.krou.generator.table.Fill;
+import org.krou.generator.table.StatsWriter;
 import org.krou.table.StatsFile;
 import org.krou.table.TableFile;
 import org.krou.table.TableKind;
 import org.krou.table.TableFormat;
-import org.krou.table.TableWriter;
+import org.krou.generator.table.TableWriter;
 import org.krou.util.ByteBigArray;
 
 class TableVerifierTest {
@@ -137,7 +138,7 @@ class TableVerifierTest {
                 counts[0]++; // wrong, but summing to the layer size and under a valid checksum
                 counts[2 * n]--;
             }
-            StatsFile.write(StatsFile.besides(table), Variant.AWARI, n, crc, counts);
+            StatsWriter.write(StatsFile.besides(table), Variant.AWARI, n, crc, counts);
         }
         // layer 3 is small enough to be checked exhaustively: its counts are compared with the values
         TableVerifier.Report r = TableVerifier.verify(tmp, Variant.AWARI, 1000, 1, x -> { });

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.krou.generator.table.WriterOptions;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;

@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.krou.rules.Variant;
 import org.krou.table.TableFormat;
-import org.krou.table.TableWriter;
-import org.krou.table.WriterOptions;
+import org.krou.generator.table.TableWriter;
+import org.krou.generator.table.WriterOptions;
 
 /** Real tables of a few seeds, solved by {@link TinySolver} and written once per test run. */
 final class TestTables {

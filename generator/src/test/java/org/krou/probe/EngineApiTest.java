@@ -24,7 +24,7 @@ import org.krou.rules.Rules;
 import org.krou.rules.Side;
 import org.krou.rules.Variant;
 import org.krou.table.CorruptTableException;
-import org.krou.table.Fill;
+import org.krou.generator.table.Fill;
 import org.krou.table.MissingTableException;
 import org.krou.table.TableFormat;
 import org.krou.table.TableFormatException;

@@ -1,9 +1,12 @@
-package org.krou.table;
+package org.krou.generator.table;
 
 import java.util.Arrays;
 import java.util.zip.CRC32C;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Factory;
+import org.krou.table.Compression;
+import org.krou.table.Encoding;
+import org.krou.table.TableFormat;
 import org.krou.util.ByteBigArray;
 
 /** Turns blocks of a table into stored bytes; one per thread (holds scratch buffers). */
@@ -17,7 +20,7 @@ final class BlockEncoder {
     private final Fill fill;
     private final byte[] best;
     private final DontCareFill.Transitions succ;
-    private final RansModel model;
+    private final RansEncoder model;
     private final byte[] v;
     private final byte[] e;
     private final byte[] filled;
@@ -26,7 +29,7 @@ final class BlockEncoder {
     private byte[] comp;
     private final LZ4Compressor lz4;
 
-    BlockEncoder(ByteBigArray values, ByteBigArray exits, Fill fill, byte[] best, DontCareFill.Transitions succ, RansModel model,
+    BlockEncoder(ByteBigArray values, ByteBigArray exits, Fill fill, byte[] best, DontCareFill.Transitions succ, RansEncoder model,
                  int blockSize, int lz4Level) {
         this.values = values;
         this.exits = exits;
@@ -61,7 +64,7 @@ final class BlockEncoder {
     int count(long first, int m, long[] counts, long[] transitions) {
         int dc = load(first, m);
         int prev = 256;
-        int second = RansModel.secondStream(m);
+        int second = TableFormat.ransSecondStream(m);
         for (int i = 0; i < m; i++) {
             int s = filled[i] & 0xFF;
             counts[s]++;
@@ -88,12 +91,12 @@ final class BlockEncoder {
 
     /** Encodes and compresses the prepared codes; returns the stored length (data in {@link #stored()}). */
     int compress(int m, Encoding encoding, int param, Compression compression) {
-        int max = SymbolCodec.maxEncodedLength(encoding, param, m);
+        int max = TableFormat.maxEncodedLength(encoding, param, m);
         if (enc.length < max) {
             enc = new byte[max];
             comp = new byte[lz4.maxCompressedLength(max)];
         }
-        encodedLength = SymbolCodec.encode(encoding, param, model, codes, m, enc);
+        encodedLength = SymbolEncoder.encode(encoding, param, model, codes, m, enc);
         if (compression == Compression.NONE) {
             storedArray = enc;
             return encodedLength;
