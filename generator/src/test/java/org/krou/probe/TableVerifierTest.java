@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.krou.generator.TableVerifier;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;

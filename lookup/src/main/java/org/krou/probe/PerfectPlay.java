@@ -158,33 +158,53 @@ public final class PerfectPlay implements AutoCloseable {
         ConversionSearch search = v != 0 && !tables && maySearch ? search(b, n, v) : null;
         boolean useDistance = tables || search != null;
         int[] child = new int[12];
-        int bestPit = -1;
-        int bestDistance = -1;
+        int[] values = new int[Rules.ROW];
+        int[] distance = useDistance ? new int[Rules.ROW] : null;
         for (int pit = 0; pit < Rules.ROW; pit++) {
             if ((mask & (1 << pit)) == 0) {
                 continue;
             }
             System.arraycopy(children, pit * Rules.PITS, child, 0, Rules.PITS);
             int c = captured[pit];
-            if (c - tablebase.value(child) != v) {
-                continue;
-            }
-            if (!useDistance) {
-                bestPit = pit;
-                break;
-            }
-            int d = c > 0 ? 1 : 1 + (tables ? distances.distance(child, n) : searched(search, child, v));
-            if (bestPit < 0 || (v > 0 ? d < bestDistance : d > bestDistance)) {
-                bestPit = pit;
-                bestDistance = d;
+            values[pit] = c - tablebase.value(child);
+            if (useDistance && values[pit] == v) {
+                distance[pit] = c > 0 ? 1 : 1 + (tables ? distances.distance(child, n) : searched(search, child, v));
             }
         }
+        int bestPit = preferredMove(mask, values, distance, v);
         if (bestPit < 0) {
             throw new IllegalStateException("no move of " + p + " reaches its table value " + v
                     + ": the tables are inconsistent; run 'krou verify'");
         }
         return new BestMove(Position.moveLetter(p.toMove(), bestPit), captured[bestPit], v,
-                useDistance ? bestDistance : -1, useDistance || v == 0);
+                useDistance ? distance[bestPit] : -1, useDistance || v == 0);
+    }
+
+    /**
+     * The move perfect play picks among the legal moves ({@code legal}, bit {@code p} for pit
+     * {@code p}) whose value ({@code moveValues[p]}) equals the position's {@code value}: the side
+     * ahead ({@code value > 0}) the one of least distance to conversion ({@code distances[p]}),
+     * the side behind the one of greatest, the first in pit order on a tie; the first such move if
+     * {@code value == 0} or {@code distances} is null. The arrays are as {@link Tablebase#rootMoves}
+     * fills them. This is the one distance-based choice: {@link #bestMove} and
+     * {@code krou verify}'s check of the distance tables both use it.
+     *
+     * @return the pit, or -1 if no legal move has the value (the tables are inconsistent)
+     */
+    public static int preferredMove(int legal, int[] moveValues, int[] distances, int value) {
+        int best = -1;
+        for (int pit = 0; pit < Rules.ROW; pit++) {
+            if ((legal & (1 << pit)) == 0 || moveValues[pit] != value) {
+                continue;
+            }
+            if (distances == null || value == 0) {
+                return pit;
+            }
+            if (best < 0 || (value > 0 ? distances[pit] < distances[best] : distances[pit] > distances[best])) {
+                best = pit;
+            }
+        }
+        return best;
     }
 
     /**

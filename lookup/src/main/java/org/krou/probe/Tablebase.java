@@ -261,6 +261,30 @@ public final class Tablebase implements AutoCloseable {
     }
 
     /**
+     * The largest seed count whose distance table ({@code krou generate --dtc}), and every
+     * smaller one, is present; -1 if none.
+     */
+    public int distanceMaxSeeds() {
+        return distanceTables().maxSeeds();
+    }
+
+    /**
+     * The stored distance to conversion of a mover-relative board: the plies until a capture or
+     * the game's end under value-optimal play (0 for a finished game), {@value #WORTH_ZERO} for a
+     * position worth 0; -1 if the board is invalid or no distance table covers it.
+     *
+     * @throws org.krou.table.TableException as {@link #probe(int[])}
+     */
+    public int distance(int[] board) {
+        int n = Boards.seeds(board);
+        DistanceTables d = distanceTables();
+        return n < 0 || n > d.maxSeeds() ? -1 : d.distance(board, n);
+    }
+
+    /** What {@link #distance(int[])} gives for a position worth 0 (no conversion is needed). */
+    public static final int WORTH_ZERO = DistanceTables.NONE;
+
+    /**
      * The distance tables beside the value tables, sharing their cache; opened with them, closed
      * by {@link #close()}.
      */

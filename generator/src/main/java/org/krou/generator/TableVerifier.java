@@ -1,4 +1,4 @@
-package org.krou.probe;
+package org.krou.generator;
 
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.krou.index.PositionIndex;
+import org.krou.probe.Tablebase;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
@@ -32,7 +33,7 @@ import org.krou.table.TableKind;
  *       layer whose every position is checked (below), the counts must also equal those of the
  *       values read. A missing statistics file is noted, not a failure (it is a cache);</li>
  *   <li>every covered layer, unless {@code samples} is 0: sampled positions (ranks 0, the last,
- *       and random ones) are checked against their moves. For a finished game the value must
+ *       and random ones) are checked against their moves by {@link Verifier#problem}. For a finished game the value must
  *       equal the rule value ({@link Rules#terminalValue}); otherwise, with {@code M} the
  *       greatest {@code captured - value(child)} over the legal moves, the value {@code v} must
  *       equal {@code M}. (This is stricter than "{@code v >= M}, and {@code v == M} unless
@@ -178,17 +179,14 @@ public final class TableVerifier {
         long size = PositionIndex.size(n);
         SplittableRandom rnd = new SplittableRandom(seed * 31 + n);
         int[] b = new int[12];
-        int[] ch = new int[72];
-        int[] cap = new int[6];
-        int[] scratch = new int[12];
-        int[] child = new int[12];
+        Verifier verifier = new Verifier(tb.variant());
         long count = Math.min(size, Math.max(2, samples));
         long checked = 0;
         for (long k = 0; k < count && failures.size() < MAX_FAILURES; k++) {
             long r = count == size ? k : k == 0 ? 0 : k == 1 ? size - 1 : rnd.nextLong(size);
             PositionIndex.unrank(n, r, b);
             try {
-                String why = check(tb, n, b, ch, cap, scratch, child, histogram);
+                String why = check(verifier, tb, n, b, histogram);
                 if (why != null) {
                     failures.add("rank " + r + " " + java.util.Arrays.toString(b) + ": " + why);
                 }
@@ -200,31 +198,12 @@ public final class TableVerifier {
         return checked;
     }
 
-    private static String check(Tablebase tb, int n, int[] b, int[] ch, int[] cap, int[] scratch, int[] child,
-                                long[] histogram) {
+    private static String check(Verifier verifier, Tablebase tb, int n, int[] b, long[] histogram) {
         int v = tb.value(b);
         if (v < -n || v > n) {
             return "value " + v + " outside -" + n + ".." + n;
         }
         histogram[v + n]++;
-        int mask = Rules.generate(b, tb.variant(), ch, cap, scratch);
-        if (mask == 0) {
-            int t = Rules.terminalValue(b);
-            return v == t ? null : "finished game worth " + t + " by the rules, table says " + v;
-        }
-        int max = Integer.MIN_VALUE;
-        for (int pit = 0; pit < Rules.ROW; pit++) {
-            if ((mask & (1 << pit)) != 0) {
-                System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
-                max = Math.max(max, cap[pit] - tb.value(child));
-            }
-        }
-        if (v < max) {
-            return "value " + v + " below the best move's " + max;
-        }
-        if (v != max) {
-            return "value " + v + " but the best move is worth " + max + (v == 0 ? " (no move reaches 0)" : "");
-        }
-        return null;
+        return verifier.problem(b, n, v, (child, seeds) -> tb.value(child));
     }
 }

@@ -1,4 +1,4 @@
-package org.krou.probe;
+package org.krou.generator;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,7 +8,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.krou.index.PositionIndex;
-import org.krou.rules.Rules;
+import org.krou.probe.PerfectPlay;
+import org.krou.probe.Tablebase;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableException;
@@ -18,8 +19,10 @@ import org.krou.table.TableKind;
 
 /**
  * Checks the distance-to-conversion tables: every checksum, then sampled positions against the
- * definition: 0 for a finished game, the marker for a position worth 0, else one more than the
- * nearest (side ahead) or farthest (side behind) value-optimal move, a capture counting as 1.
+ * definition: 0 for a finished game, the marker for a position worth 0, else the distance of the
+ * move perfect play picks ({@link PerfectPlay#preferredMove}: the nearest value-optimal move for
+ * the side ahead, the farthest for the side behind), a capture counting as 1 and a quiet move as
+ * one more than its child.
  *
  * <pre>{@code
  * List<String> failures = DistanceVerifier.verify(Path.of("data"), Variant.ABAPA, 10_000, 1, System.out::println);
@@ -50,8 +53,8 @@ public final class DistanceVerifier {
         if (count(dataDir, variant) == 0) {
             return failures;
         }
-        try (Tablebase tb = Tablebase.open(dataDir, variant);
-             DistanceTables dt = new DistanceTables(dataDir, variant, tb.maxSeeds())) {
+        try (Tablebase tb = Tablebase.open(dataDir, variant)) {
+            int covered = tb.distanceMaxSeeds();
             for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
                 Path f = TableFormat.path(dataDir, variant, TableKind.DTC, n);
                 if (!Files.isRegularFile(f)) {
@@ -64,13 +67,13 @@ public final class DistanceVerifier {
                     problem = e.getMessage();
                 }
                 long checked = 0;
-                if (problem == null && n <= dt.maxSeeds()) {
+                if (problem == null && n <= covered) {
                     SplittableRandom random = new SplittableRandom(seed + n);
                     long size = PositionIndex.size(n);
                     long count = Math.min(size, samples);
                     for (long k = 0; k < count && problem == null; k++) {
                         long r = size <= samples ? k : random.nextLong(size);
-                        problem = check(tb, dt, n, r);
+                        problem = check(tb, n, r);
                         checked++;
                     }
                 }
@@ -84,34 +87,25 @@ public final class DistanceVerifier {
         return failures;
     }
 
-    private static String check(Tablebase tb, DistanceTables dt, int n, long r) {
+    private static String check(Tablebase tb, int n, long r) {
         int[] b = new int[12];
         PositionIndex.unrank(n, r, b);
         int v = tb.value(b);
-        int d = dt.distance(b, n);
-        int[] children = new int[72];
-        int[] captured = new int[6];
-        int mask = Rules.generate(b, tb.variant(), children, captured, new int[12]);
+        int d = tb.distance(b);
+        int[] values = new int[6];
+        int[] distances = new int[6];
+        int mask = tb.rootMoves(b, values, distances);
         int expected;
         if (v == 0) {
-            expected = DistanceTables.NONE;
+            expected = Tablebase.WORTH_ZERO;
         } else if (mask == 0) {
             expected = 0;
         } else {
-            expected = v > 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE;
-            int[] child = new int[12];
-            for (int pit = 0; pit < 6; pit++) {
-                if ((mask & (1 << pit)) == 0) {
-                    continue;
-                }
-                System.arraycopy(children, pit * 12, child, 0, 12);
-                int c = captured[pit];
-                if (c - tb.value(child) != v) {
-                    continue;
-                }
-                int via = c > 0 ? 1 : 1 + dt.distance(child, n);
-                expected = v > 0 ? Math.min(expected, via) : Math.max(expected, via);
+            int pit = PerfectPlay.preferredMove(mask, values, distances, v);
+            if (pit < 0) {
+                return "board " + Arrays.toString(b) + " (rank " + r + ") value " + v + ": no move reaches it";
             }
+            expected = distances[pit];
         }
         return d == expected ? null
                 : "board " + Arrays.toString(b) + " (rank " + r + ") value " + v + ": distance " + d + ", expected "
