@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import org.krou.probe.Tablebase;
+import org.krou.rules.Notation;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
 import org.krou.table.TableException;
@@ -77,7 +78,7 @@ final class BatchProbe {
             }
             // the common well-formed line is read here; anything else goes to
             // Position.parse, which reads it the same way or says what is wrong
-            int[] b = ProbeCommand.parseBoard(line, board) ? board : Position.parse(line).moverRelative();
+            int[] b = Notation.readBoard(line, board) ? board : Position.parse(line).moverRelative();
             return Integer.toString(tb.value(b));
         } catch (IllegalArgumentException | TableException e) {
             return error(e.getMessage());

@@ -12,6 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.krou.probe.Tablebase;
+import org.krou.rules.Notation;
 import org.krou.rules.Position;
 import org.krou.rules.Variant;
 import org.krou.table.TableException;
@@ -81,7 +82,7 @@ class ProbeBatchCliTest {
             checkAgrees(line, board);
         }
         for (String line : LINES.subList(0, 6)) {
-            assertTrue(ProbeCommand.parseBoard(line, board), "the fast reader takes " + line);
+            assertTrue(Notation.readBoard(line, board), "the fast reader takes " + line);
         }
         String[] odd = {"4 4 4 4 4 4 / 4 4 4 4 4 4", "04 4 4 4 4 4 / 4 4 4 4 4 4 S", "4 4 4 4 4 4 // 4 4 4 4 4 4",
             "4 4 4 4 4 4 / 4 4 4 4 4 4 S S", "4 4 4 4 4 4 / 4 4 4 4 4 4 4", "4 4 4 4 4 4 / 4 4 4 4 4 5 N",
@@ -107,10 +108,10 @@ class ProbeBatchCliTest {
         try {
             expected = Position.parse(line).moverRelative();
         } catch (IllegalArgumentException e) {
-            assertFalse(ProbeCommand.parseBoard(line, board), "fast reader took a bad line: " + line);
+            assertFalse(Notation.readBoard(line, board), "fast reader took a bad line: " + line);
             return;
         }
-        if (ProbeCommand.parseBoard(line, board)) {
+        if (Notation.readBoard(line, board)) {
             assertArrayEquals(expected, board, line);
         }
     }
