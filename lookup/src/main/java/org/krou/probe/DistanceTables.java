@@ -1,14 +1,12 @@
 package org.krou.probe;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TableSet;
 
 /**
  * The distance-to-conversion tables {@code dataDir/<variant>/dtc-NN.krou}, opened on first use:
@@ -20,14 +18,11 @@ final class DistanceTables implements AutoCloseable {
     /** The distance stored for positions worth 0. */
     static final int NONE = 255;
 
-    private final Path dataDir;
-    private final Variant variant;
     private final int maxSeeds;
     /** Bytes of decoded blocks kept: a sixteenth of the heap the JVM may use, at most 32 MiB. */
     static final long CACHE_BYTES = Math.min(32L << 20, Runtime.getRuntime().maxMemory() / 16);
 
-    private final BlockCache cache;
-    private final AtomicReferenceArray<TableFile> tables = new AtomicReferenceArray<>(PositionIndex.MAX_SEEDS + 1);
+    private final TableSet tables;
 
     /** The distance tables with a cache of their own of {@link #CACHE_BYTES}. */
     DistanceTables(Path dataDir, Variant variant, int valueMax) {
@@ -36,14 +31,8 @@ final class DistanceTables implements AutoCloseable {
 
     /** The distance tables of at most {@code valueMax} seeds, keeping decoded blocks in {@code cache}. */
     DistanceTables(Path dataDir, Variant variant, int valueMax, BlockCache cache) {
-        this.cache = cache;
-        this.dataDir = dataDir;
-        this.variant = variant;
-        int max = -1;
-        while (max < valueMax && Files.isRegularFile(TableFormat.path(dataDir, variant, TableKind.DTC, max + 1))) {
-            max++;
-        }
-        this.maxSeeds = max;
+        this.tables = new TableSet(dataDir, variant, TableKind.DTC, true, cache);
+        this.maxSeeds = TableSet.coverage(dataDir, variant, TableKind.DTC, valueMax);
     }
 
     /** The largest seed count whose distance tables, and all smaller ones, are present; -1 if none. */
@@ -86,30 +75,11 @@ final class DistanceTables implements AutoCloseable {
     }
 
     private TableFile table(int n) {
-        TableFile t = tables.get(n);
-        if (t != null) {
-            return t;
-        }
-        synchronized (tables) {
-            t = tables.get(n);
-            if (t == null) {
-                t = TableFile.open(TableFormat.path(dataDir, variant, TableKind.DTC, n), TableKind.DTC, variant, n,
-                        true, cache);
-                tables.set(n, t);
-            }
-            return t;
-        }
+        return tables.table(n);
     }
 
     @Override
     public void close() {
-        synchronized (tables) {
-            for (int i = 0; i < tables.length(); i++) {
-                TableFile t = tables.getAndSet(i, null);
-                if (t != null) {
-                    t.close();
-                }
-            }
-        }
+        tables.close();
     }
 }

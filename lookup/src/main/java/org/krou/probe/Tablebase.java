@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
@@ -17,6 +16,7 @@ import org.krou.table.TableFile;
 import org.krou.table.TableFormat;
 import org.krou.table.TableInfo;
 import org.krou.table.TableKind;
+import org.krou.table.TableSet;
 
 /**
  * The probing library: exact values of positions from the tables of one variant in
@@ -114,7 +114,8 @@ public final class Tablebase implements AutoCloseable {
     private final Options options;
     private final int maxSeeds;
     private final BlockCache cache;
-    private final AtomicReferenceArray<TableFile> tables = new AtomicReferenceArray<>(PositionIndex.MAX_SEEDS + 1);
+    private final TableSet tables;
+    private final Object lock = new Object();
     private final ThreadLocal<ProbeContext> contexts = ThreadLocal.withInitial(ProbeContext::new);
     private volatile DistanceTables distances;
     private volatile boolean closed;
@@ -125,6 +126,7 @@ public final class Tablebase implements AutoCloseable {
         this.options = options;
         this.maxSeeds = maxSeeds;
         this.cache = BlockCache.ofBytes(options.cacheBytes());
+        this.tables = new TableSet(dataDir, variant, TableKind.VALUES, options.mapped(), cache);
     }
 
     /** Opens the tables of {@code variant} under {@code dataDir} with the default options. */
@@ -139,10 +141,7 @@ public final class Tablebase implements AutoCloseable {
      * @throws MissingTableException if there is not even the table for 0 seeds
      */
     public static Tablebase open(Path dataDir, Variant variant, Options options) {
-        int max = -1;
-        while (max < PositionIndex.MAX_SEEDS && Files.isRegularFile(TableFormat.valuesPath(dataDir, variant, max + 1))) {
-            max++;
-        }
+        int max = TableSet.coverage(dataDir, variant, TableKind.VALUES, PositionIndex.MAX_SEEDS);
         if (max < 0) {
             throw new MissingTableException(variant, 0, TableFormat.valuesPath(dataDir, variant, 0));
         }
@@ -291,7 +290,7 @@ public final class Tablebase implements AutoCloseable {
     DistanceTables distanceTables() {
         DistanceTables d = distances;
         if (d == null) {
-            synchronized (tables) {
+            synchronized (lock) {
                 if (closed) {
                     throw new IllegalStateException("the tablebase is closed");
                 }
@@ -352,51 +351,33 @@ public final class Tablebase implements AutoCloseable {
         return t.dontCare() ? resolve(ctx, b, n, stored, depth) : stored;
     }
 
-    /** {@code max(stored, best capture)}; the rule value for a finished game. */
+    /** {@code max(stored, best capture)}; the rule value for a finished game ({@link DontCareResolver}). */
     int resolve(ProbeContext ctx, int[] b, int n, int stored, int depth) {
-        int[] ch = ctx.children[depth];
-        int[] cap = ctx.captured[depth];
-        int mask = Rules.generate(b, variant, ch, cap, ctx.scratch);
-        if (mask == 0) {
-            return Rules.terminalValue(b);
-        }
-        int best = stored;
-        int[] child = ctx.boards[depth + 1];
-        for (int pit = 0; pit < Rules.ROW && best < n; pit++) {
-            int c = cap[pit];
-            if ((mask & (1 << pit)) == 0 || c == 0) {
-                continue;
-            }
-            System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
-            TableFile ct = table(n - c);
-            int cs = ct.symbolAt(PositionIndex.rank(child));
-            if (c - cs <= best) {
-                continue; // the child is worth at least its stored value
-            }
-            int cv = ct.dontCare() ? resolve(ctx, child, n - c, cs, depth + 1) : cs;
-            best = Math.max(best, c - cv);
-        }
-        return best;
+        return DontCareResolver.resolve(variant, layers, ctx, b, n, stored, depth);
     }
+
+    /** The value tables as the don't-care resolution reads them. */
+    private final DontCareResolver.Layers layers = new DontCareResolver.Layers() {
+        @Override
+        public int stored(int[] board, int seeds) {
+            return table(seeds).symbolAt(PositionIndex.rank(board));
+        }
+
+        @Override
+        public boolean dontCare(int seeds) {
+            return table(seeds).dontCare();
+        }
+    };
 
     /** The open table of {@code seeds} seeds (opened now if needed). */
     TableFile table(int seeds) {
-        TableFile t = tables.get(seeds);
-        if (t != null) {
-            return t;
+        TableFile t;
+        try {
+            t = tables.table(seeds);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException("the tablebase is closed");
         }
-        synchronized (tables) {
-            if (closed) {
-                throw new IllegalStateException("the tablebase is closed");
-            }
-            t = tables.get(seeds);
-            if (t == null) {
-                t = TableFile.open(TableFormat.valuesPath(dataDir, variant, seeds), TableKind.VALUES, variant, seeds,
-                        options.mapped(), cache);
-                tables.set(seeds, t);
-            }
-            return t;
-        }
+        return t;
     }
 
     /**
@@ -458,14 +439,9 @@ public final class Tablebase implements AutoCloseable {
     /** Closes every open table; later probes fail. */
     @Override
     public void close() {
-        synchronized (tables) {
+        synchronized (lock) {
             closed = true;
-            for (int i = 0; i < tables.length(); i++) {
-                TableFile t = tables.getAndSet(i, null);
-                if (t != null) {
-                    t.close();
-                }
-            }
+            tables.close();
             if (distances != null) {
                 distances.close();
             }

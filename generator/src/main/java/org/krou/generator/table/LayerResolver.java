@@ -2,7 +2,7 @@ package org.krou.generator.table;
 
 import java.nio.file.Path;
 import org.krou.index.PositionIndex;
-import org.krou.rules.Rules;
+import org.krou.probe.DontCareResolver;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableException;
@@ -14,9 +14,9 @@ import org.krou.util.Parallel;
 
 /**
  * Bulk decoding of a whole layer into its true values, for the generator (restarts) and tools.
- * A table with don't-care entries is read as stored symbols, then every position is resolved as
- * {@code max(stored, best exit)} with the best exit computed from the true values of the smaller
- * layers (a finished game takes its rule value), on several threads.
+ * A table with don't-care entries is read as stored symbols, then every position is resolved by
+ * the probing library's {@link DontCareResolver} ({@code max(stored, best exit)}, a finished game
+ * its rule value) from the true values of the smaller layers, on several threads.
  *
  * <pre>{@code
  * ByteBigArray[] below = ...;   // true values of layers 0..n-1
@@ -69,30 +69,21 @@ public final class LayerResolver {
 
     private static void resolveRange(Variant variant, int n, ByteBigArray values, ByteBigArray[] below, long from,
                                      long to) {
+        DontCareResolver resolver = new DontCareResolver(variant, new DontCareResolver.Layers() {
+            @Override
+            public int stored(int[] board, int seeds) {
+                return below[seeds].get(PositionIndex.rank(board));
+            }
+
+            @Override
+            public boolean dontCare(int seeds) {
+                return false; // the true values
+            }
+        });
         int[] b = new int[12];
-        int[] children = new int[72];
-        int[] captured = new int[6];
-        int[] scratch = new int[12];
-        int[] child = new int[12];
         PositionIndex.unrank(n, from, b);
         for (long r = from; r < to; r++) {
-            int mask = Rules.generate(b, variant, children, captured, scratch);
-            if (mask == 0) {
-                values.set(r, (byte) Rules.terminalValue(b));
-            } else {
-                int best = values.get(r);
-                for (int pit = 0; pit < 6; pit++) {
-                    int c = captured[pit];
-                    if ((mask & (1 << pit)) != 0 && c > 0) {
-                        System.arraycopy(children, pit * 12, child, 0, 12);
-                        int v = c - below[n - c].get(PositionIndex.rank(child));
-                        if (v > best) {
-                            best = v;
-                        }
-                    }
-                }
-                values.set(r, (byte) best);
-            }
+            values.set(r, (byte) resolver.resolve(b, n, values.get(r)));
             PositionIndex.next(b);
         }
     }

@@ -1,0 +1,74 @@
+package org.krou.probe;
+
+import org.krou.rules.Rules;
+import org.krou.rules.Variant;
+
+/**
+ * The one resolution of "don't care" entries (see {@code docs/FORMAT.md}): the true value of a
+ * position whose stored value is {@code stored} is {@code max(stored, best capture)}, the best
+ * capture being the greatest {@code captured - value(child)} over its capturing moves, and a
+ * finished game's value is its rule value ({@link Rules#terminalValue}). {@link Tablebase} resolves
+ * each probe with it, through the smaller tables (themselves resolved recursively); the generator
+ * resolves whole layers with it from the true values of the smaller layers.
+ *
+ * <p>One instance per thread (it holds scratch arrays); it allocates nothing.
+ *
+ * <pre>{@code
+ * DontCareResolver r = new DontCareResolver(Variant.ABAPA, new DontCareResolver.Layers() {
+ *     public int stored(int[] board, int seeds) { return below[seeds].get(PositionIndex.rank(board)); }
+ *     public boolean dontCare(int seeds) { return false; } // true values
+ * });
+ * int v = r.resolve(board, n, storedValue);
+ * }</pre>
+ */
+public final class DontCareResolver {
+    /** The stored values of the smaller layers. */
+    public interface Layers {
+        /** The stored value of mover-relative board {@code board} of {@code seeds} seeds. */
+        int stored(int[] board, int seeds);
+
+        /** True if the stored values of layer {@code seeds} may be don't-care entries (lower bounds). */
+        boolean dontCare(int seeds);
+    }
+
+    private final Variant variant;
+    private final Layers layers;
+    private final ProbeContext ctx = new ProbeContext();
+
+    /** A resolver reading the children's values from {@code layers}. */
+    public DontCareResolver(Variant variant, Layers layers) {
+        this.variant = variant;
+        this.layers = layers;
+    }
+
+    /** The true value of mover-relative board {@code b} of {@code n} seeds whose stored value is {@code stored}. */
+    public int resolve(int[] b, int n, int stored) {
+        return resolve(variant, layers, ctx, b, n, stored, 0);
+    }
+
+    /** As {@link #resolve(int[], int, int)}, with the scratch arrays of {@code ctx} from {@code depth} on. */
+    static int resolve(Variant variant, Layers layers, ProbeContext ctx, int[] b, int n, int stored, int depth) {
+        int[] ch = ctx.children[depth];
+        int[] cap = ctx.captured[depth];
+        int mask = Rules.generate(b, variant, ch, cap, ctx.scratch);
+        if (mask == 0) {
+            return Rules.terminalValue(b);
+        }
+        int best = stored;
+        int[] child = ctx.boards[depth + 1];
+        for (int pit = 0; pit < Rules.ROW && best < n; pit++) {
+            int c = cap[pit];
+            if ((mask & (1 << pit)) == 0 || c == 0) {
+                continue;
+            }
+            System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
+            int cs = layers.stored(child, n - c);
+            if (c - cs <= best) {
+                continue; // the child is worth at least its stored value
+            }
+            int cv = layers.dontCare(n - c) ? resolve(variant, layers, ctx, child, n - c, cs, depth + 1) : cs;
+            best = Math.max(best, c - cv);
+        }
+        return best;
+    }
+}

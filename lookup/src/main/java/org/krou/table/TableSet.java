@@ -1,0 +1,85 @@
+package org.krou.table;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+
+/**
+ * The tables of one kind of one variant, {@code dataDir/<variant>/<kind>-NN.krou}, each opened on
+ * first use and kept open until {@link #close()}; the one lazily opened registry behind the value
+ * and the distance tables of {@code org.krou.probe.Tablebase}. Safe for any number of threads: a
+ * table is opened once, and reading an open one takes no lock.
+ */
+public final class TableSet implements AutoCloseable {
+    private final Path dataDir;
+    private final Variant variant;
+    private final TableKind kind;
+    private final boolean mapped;
+    private final BlockCache cache;
+    private final AtomicReferenceArray<TableFile> tables = new AtomicReferenceArray<>(PositionIndex.MAX_SEEDS + 1);
+    private boolean closed;
+
+    /**
+     * The tables of {@code kind} under {@code dataDir}, memory-mapped or read onto the heap, their
+     * decoded blocks kept in {@code cache}. Nothing is opened yet.
+     */
+    public TableSet(Path dataDir, Variant variant, TableKind kind, boolean mapped, BlockCache cache) {
+        this.dataDir = dataDir;
+        this.variant = variant;
+        this.kind = kind;
+        this.mapped = mapped;
+        this.cache = cache;
+    }
+
+    /**
+     * The largest seed count {@code n <= limit} such that the files of {@code kind} for 0..n
+     * are all present; -1 if not even layer 0's is.
+     */
+    public static int coverage(Path dataDir, Variant variant, TableKind kind, int limit) {
+        int max = -1;
+        while (max < limit && Files.isRegularFile(TableFormat.path(dataDir, variant, kind, max + 1))) {
+            max++;
+        }
+        return max;
+    }
+
+    /**
+     * The open table of {@code seeds} seeds, opened now if needed.
+     *
+     * @throws TableException        if it is missing, foreign or damaged
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public TableFile table(int seeds) {
+        TableFile t = tables.get(seeds);
+        if (t != null) {
+            return t;
+        }
+        synchronized (tables) {
+            if (closed) {
+                throw new IllegalStateException("the tables are closed");
+            }
+            t = tables.get(seeds);
+            if (t == null) {
+                t = TableFile.open(TableFormat.path(dataDir, variant, kind, seeds), kind, variant, seeds, mapped, cache);
+                tables.set(seeds, t);
+            }
+            return t;
+        }
+    }
+
+    /** Closes every open table; later calls of {@link #table} fail. */
+    @Override
+    public void close() {
+        synchronized (tables) {
+            closed = true;
+            for (int i = 0; i < tables.length(); i++) {
+                TableFile t = tables.getAndSet(i, null);
+                if (t != null) {
+                    t.close();
+                }
+            }
+        }
+    }
+}
