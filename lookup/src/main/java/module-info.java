@@ -1,6 +1,6 @@
 /**
- * Krou's read-only library: what an engine embeds to probe the tables. Its only dependency is
- * lz4-java; the writer, encoders, model building and verifiers are in the generator module.
+ * Krou's read-only library: what an engine embeds to probe the tables. It depends on nothing but
+ * the JDK; the writer, encoders, model building and verifiers are in the generator module.
  *
  * <p>The API, all exported:
  * <ul>
@@ -13,9 +13,9 @@
  *   <li>{@code org.krou.table}: what a caller of the probing API meets (the unchecked
  *       {@code TableException} and its subclasses, {@code TableInfo}, {@code TableKind}), and the
  *       table file format for tools and the writer: {@code TableFormat} (names, header constants,
- *       limits the reader enforces), {@code TableHeader}, {@code Encoding}, {@code Compression},
+ *       limits the reader enforces), {@code TableHeader}, {@code Encoding},
  *       the raw reader {@code TableFile} with its {@code BlockCache}, {@code TableSet},
- *       {@code StatsFile}. The decoders ({@code SymbolCodec}, {@code RansModel}), the block
+ *       {@code StatsFile}. The decoders ({@code SymbolCodec}, {@code ContextModel}), the block
  *       index and the byte sources are not public;</li>
  *   <li>{@code org.krou.util}: {@code ByteBigArray} (layers of more than 2^31 entries, as
  *       {@code TableFile.readAll} returns them) and {@code Parallel}.</li>
@@ -23,10 +23,7 @@
  * Every package is exported because each public type in it is part of that API; what is internal
  * is package-private. See {@code docs/FORMAT.md}.
  */
-@SuppressWarnings("requires-automatic") // lz4-java has no module-info, only Automatic-Module-Name
 module org.krou.lookup {
-    requires org.lz4.java;
-
     exports org.krou.rules;
     exports org.krou.index;
     exports org.krou.probe;

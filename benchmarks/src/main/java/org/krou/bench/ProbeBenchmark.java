@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <p>Tables are read from {@code ${krou.bench.data}/<variant>/values-NN.krou} (default
  * {@code benchmarks/target/bench-data}, relative to the working directory); if a table of
- * {@code 0..seeds} is missing it is generated there first with the default (LZ4) format, which
+ * {@code 0..seeds} is missing it is generated there first with the default (context-coded) format, which
  * takes tens of seconds at 16 seeds on two cores and a few minutes at 18.
  *
  * <pre>

@@ -10,6 +10,7 @@ import org.krou.generator.MemoryPlan;
 import org.krou.generator.PlanRefusedException;
 import org.krou.generator.TableLayerStore;
 import org.krou.index.PositionIndex;
+import org.krou.generator.table.Fill;
 import org.krou.generator.table.WriterOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,10 +48,10 @@ final class GenerateCommand implements Callable<Integer> {
     boolean dtc;
 
     @Option(names = "--codec", paramLabel = "C",
-            description = "Block coding of the tables: lz4 (packed codes + LZ4 HC, 64 Ki positions per block) "
-                    + "or rans (order-1 rANS, 4 Ki per block: about a quarter smaller). Given, layers on disk "
-                    + "coded otherwise are computed and written again; not given, new layers are lz4 and "
-                    + "intact layers on disk are reused whatever their coding.")
+            description = "Block coding of the tables: context (the default: context-modelled rANS, 1,024 "
+                    + "positions per block, about 2.6 bits a position) or raw (one byte a position, for tools). "
+                    + "Given, layers on disk coded otherwise are computed and written again; not given, new "
+                    + "layers are context-coded and intact layers on disk are reused whatever their coding.")
     String codec;
 
     @Option(names = "--memory", paramLabel = "SIZE",
@@ -87,17 +88,17 @@ final class GenerateCommand implements Callable<Integer> {
                 tables.variant.id(), maxSeeds, positions, dtc ? " with distances to conversion" : "",
                 tables.data.resolve(tables.variant.id()), t);
         long t0 = System.nanoTime();
-        WriterOptions options = switch (codec == null ? "lz4" : codec.toLowerCase(Locale.ROOT)) {
-            case "lz4" -> WriterOptions.LZ4;
-            case "rans" -> WriterOptions.RANS;
-            default -> throw new IllegalArgumentException("--codec '" + codec + "': expected lz4 or rans");
+        WriterOptions options = switch (codec == null ? "context" : codec.toLowerCase(Locale.ROOT)) {
+            case "context" -> WriterOptions.DEFAULT;
+            case "raw" -> WriterOptions.RAW.withFill(Fill.CONTEXT);
+            default -> throw new IllegalArgumentException("--codec '" + codec + "': expected context or raw");
         };
         TableLayerStore store = new TableLayerStore(tables.data, tables.variant, t, options, codec != null);
         ConsoleProgress progress = new ConsoleProgress(System.out, maxSeeds);
         long heap = Runtime.getRuntime().maxMemory();
         long budget = memory == null ? heap : Math.min(heap, Sizes.parse("--memory", memory));
         Path dir = tables.data.resolve(tables.variant.id());
-        boolean rans = "rans".equalsIgnoreCase(codec);
+        boolean raw = "raw".equalsIgnoreCase(codec);
         Generator generator = new Generator(tables.variant, t, store, progress, dtc).beforeStart(plan -> {
             plan.describe(budget, Sizes.usableSpace(dir)).forEach(out::println);
             out.flush();
@@ -105,7 +106,7 @@ final class GenerateCommand implements Callable<Integer> {
             if (planOnly) {
                 throw new PlanPrinted();
             }
-        }, rans);
+        }, raw);
         try {
             generator.run(maxSeeds);
         } catch (PlanPrinted stop) {
@@ -131,7 +132,7 @@ final class GenerateCommand implements Callable<Integer> {
     /** Refuses a plan the heap ({@code budget}) or the disk cannot hold, saying what would fit. */
     private void refuseIfTooBig(MemoryPlan plan, long budget, long heap, Path dir) {
         if (!plan.fits(budget)) {
-            int fits = MemoryPlan.largestFitting(budget, dtc, "rans".equalsIgnoreCase(codec));
+            int fits = MemoryPlan.largestFitting(budget, dtc, "raw".equalsIgnoreCase(codec));
             throw new PlanRefusedException(String.format(Locale.ROOT, "layers 0..%d need a heap of about %s "
                             + "(%s held while layer %d is solved) but %s is available%s: give the JVM more "
                             + "(KROU_JAVA_OPTS=-Xmx%dg%s)%s",

@@ -65,10 +65,9 @@ final class InfoCommand implements Callable<Integer> {
                     found++;
                     try (TableFile t = TableFile.open(f, kind, v, n, true, new BlockCache(1))) {
                         TableInfo i = TableInfo.of(t);
-                        out.printf(Locale.ROOT, "  %5d %,15d %,13d %9.3f %7d  %s/%d+%s, blocks of %d%s%n", n,
+                        out.printf(Locale.ROOT, "  %5d %,15d %,13d %9.3f %7d  %s/%d, blocks of %d%s%n", n,
                                 i.positions(), i.fileBytes(), i.bitsPerPosition(), i.formatVersion(),
-                                i.encoding().name().toLowerCase(Locale.ROOT), i.param(),
-                                i.compression().name().toLowerCase(Locale.ROOT), i.blockSize(),
+                                i.encoding().name().toLowerCase(Locale.ROOT), i.param(), i.blockSize(),
                                 i.dontCare() ? ", don't-care entries" : "");
                         positions += i.positions();
                         bytes += i.fileBytes();

@@ -33,7 +33,7 @@ public final class Generator {
     private int reused;
     private int decoded;
     private PlanCheck planCheck;
-    private boolean rans;
+    private boolean rawTables;
 
     /** @param store where layers are loaded from and saved to, or null to keep them in memory only */
     public Generator(Variant variant, int threads, LayerStore store, Progress progress) {
@@ -104,7 +104,7 @@ public final class Generator {
         }
         boolean[] decode = toDecode(reuse, wanted);
         if (planCheck != null) {
-            planCheck.check(MemoryPlan.of(maxSeeds, distances, reuse, wanted, rans));
+            planCheck.check(MemoryPlan.of(maxSeeds, distances, reuse, wanted, rawTables));
         }
         ByteBigArray[] values = new ByteBigArray[maxSeeds + 1];
         for (int n = 0; n <= maxSeeds; n++) {
@@ -182,12 +182,12 @@ public final class Generator {
 
     /**
      * Has {@code check} look at the memory plan of each {@link #run} once the layers to reuse are
-     * known, before anything is computed. {@code rans}: the tables are written with rANS (for the
-     * disk estimate).
+     * known, before anything is computed. {@code raw}: the tables are written raw (for the disk
+     * estimate).
      */
-    public Generator beforeStart(PlanCheck check, boolean rans) {
+    public Generator beforeStart(PlanCheck check, boolean raw) {
         this.planCheck = check;
-        this.rans = rans;
+        this.rawTables = raw;
         return this;
     }
 

@@ -17,8 +17,8 @@ import org.krou.index.PositionIndex;
  * {@value #FRONTIER_BYTES} for the breadth-first frontiers with {@code --dtc}. The peak over the
  * layers to compute is what the Java heap must hold, with {@value #HEAP_SHARE_PERCENT}% of the
  * heap as the most the data may fill (the collector needs the rest). The tables written take
- * about {@value #LZ4_BITS} bits per position with LZ4 ({@value #RANS_BITS} with rANS, and
- * {@value #DTC_BITS} more for distance tables), measured up to 24 seeds.
+ * about {@value #CONTEXT_BITS} bits per position as context-coded blocks (8 if raw), and
+ * {@value #DTC_BITS} more for distance tables, measured up to 24 seeds.
  *
  * <pre>{@code
  * MemoryPlan plan = MemoryPlan.of(26, false, new boolean[27], new boolean[27], false);
@@ -41,12 +41,12 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
     static final int HEAP_SHARE_PERCENT = 85;
     /** What the JVM, the table writer and the rest need besides the layers. */
     static final long OVERHEAD = 128L << 20;
-    /** Table size, bits per position (measured 3.27-3.46 up to 24 seeds). */
-    static final double LZ4_BITS = 3.6;
-    /** Table size with rANS, bits per position (measured 2.5-2.6). */
-    static final double RANS_BITS = 2.7;
-    /** Distance tables, bits per position (measured 4.2 up to 16 seeds). */
-    static final double DTC_BITS = 4.5;
+    /** Table size, bits per position (measured 2.56 at 20 seeds, 2.60 at 24). */
+    static final double CONTEXT_BITS = 2.7;
+    /** Raw tables, bits per position. */
+    static final double RAW_BITS = 8;
+    /** Distance tables, bits per position (measured 3.4 up to 16 seeds). */
+    static final double DTC_BITS = 3.6;
 
     /** Copies the array. */
     public MemoryPlan {
@@ -58,9 +58,9 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
      * disk; those the job still reads, or that the store wants ({@code wanted}), are decoded into
      * memory, as {@link Generator} does.
      *
-     * @param rans whether the tables are written with rANS rather than LZ4
+     * @param raw  whether the tables are written raw (one byte a position) rather than context-coded
      */
-    public static MemoryPlan of(int maxSeeds, boolean distances, boolean[] reuse, boolean[] wanted, boolean rans) {
+    public static MemoryPlan of(int maxSeeds, boolean distances, boolean[] reuse, boolean[] wanted, boolean raw) {
         boolean[] inMemory = Generator.toDecode(reuse, wanted);
         long[] held = new long[maxSeeds + 1];
         long below = 0;
@@ -76,7 +76,7 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
                 if (peak < 0 || held[n] > held[peak]) {
                     peak = n;
                 }
-                bits += size * ((rans ? RANS_BITS : LZ4_BITS) + (distances ? DTC_BITS : 0));
+                bits += size * ((raw ? RAW_BITS : CONTEXT_BITS) + (distances ? DTC_BITS : 0));
             }
             if (!reuse[n] || inMemory[n]) {
                 below += size;
@@ -101,10 +101,10 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
     }
 
     /** The largest N whose whole job (nothing reused) fits in a heap of {@code heapBytes}; -1 if none. */
-    public static int largestFitting(long heapBytes, boolean distances, boolean rans) {
+    public static int largestFitting(long heapBytes, boolean distances, boolean raw) {
         int best = -1;
         for (int n = 0; n <= (distances ? Generator.MAX_DTC_SEEDS : PositionIndex.MAX_SEEDS); n++) {
-            if (of(n, distances, new boolean[n + 1], new boolean[n + 1], rans).fits(heapBytes)) {
+            if (of(n, distances, new boolean[n + 1], new boolean[n + 1], raw).fits(heapBytes)) {
                 best = n;
             }
         }

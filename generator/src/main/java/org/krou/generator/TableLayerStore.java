@@ -113,18 +113,15 @@ public final class TableLayerStore implements LayerStore {
 
     /** Null if {@code h} is coded as this store's options code a table, else what differs. */
     private String codecDifference(TableHeader h) {
-        boolean same = h.compression() == options.compression() && h.blockSize() == options.blockSize()
-                && (options.encoding() == null ? h.encoding() == Encoding.PACKED || h.encoding() == Encoding.RLE
-                : h.encoding() == options.encoding() && h.param() == options.param());
-        return same ? null : "it is coded as " + codec(h.encoding(), h.compression().name(), h.blockSize())
-                + ", not as asked (" + codec(options.encoding(), options.compression().name(), options.blockSize())
-                + ")";
+        boolean same = h.blockSize() == options.blockSize() && h.encoding() == options.encoding()
+                && h.param() == options.param();
+        return same ? null : "it is coded as " + codec(h.encoding(), h.param(), h.blockSize()) + ", not as asked ("
+                + codec(options.encoding(), options.param(), options.blockSize()) + ")";
     }
 
-    private static String codec(Encoding e, String compression, int blockSize) {
-        String name = e == Encoding.RANS ? "rans" : compression.equals("LZ4") ? "lz4" : "uncompressed";
-        return name + ", " + (e == null ? "packed or rle" : e.name().toLowerCase(java.util.Locale.ROOT))
-                + " codes, blocks of " + blockSize;
+    private static String codec(Encoding e, int param, int blockSize) {
+        return e.name().toLowerCase(java.util.Locale.ROOT) + (e == Encoding.RAW ? "" : "/" + param)
+                + ", blocks of " + blockSize;
     }
 
     @Override

@@ -73,7 +73,7 @@ class GeneratorReuseTest {
     }
 
     private Counting run(int max) throws IOException {
-        Counting c = new Counting(new TableLayerStore(dir, Variant.ABAPA, 2, WriterOptions.LZ4));
+        Counting c = new Counting(new TableLayerStore(dir, Variant.ABAPA, 2, WriterOptions.DEFAULT));
         new Generator(Variant.ABAPA, 2, c, Progress.NONE).run(max);
         return c;
     }
@@ -86,7 +86,7 @@ class GeneratorReuseTest {
         assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8), run(10).loaded);
         // layer 9 recomputed: it reads layers 0..7
         Files.delete(dir.resolve("abapa/values-09.krou"));
-        Counting c = new Counting(new TableLayerStore(dir, Variant.ABAPA, 2, WriterOptions.LZ4));
+        Counting c = new Counting(new TableLayerStore(dir, Variant.ABAPA, 2, WriterOptions.DEFAULT));
         ByteBigArray[] v = new Generator(Variant.ABAPA, 2, c, Progress.NONE).run(10);
         assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7), c.loaded);
         assertNull(v[10]);
@@ -96,7 +96,7 @@ class GeneratorReuseTest {
         }
         // computing the last layer: the one below it is released first (nothing reads it)
         Files.delete(dir.resolve("abapa/values-10.krou"));
-        c = new Counting(new TableLayerStore(dir, Variant.ABAPA, 2, WriterOptions.LZ4));
+        c = new Counting(new TableLayerStore(dir, Variant.ABAPA, 2, WriterOptions.DEFAULT));
         v = new Generator(Variant.ABAPA, 2, c, Progress.NONE).run(10);
         assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8), c.loaded);
         assertNull(v[9]);

@@ -77,10 +77,10 @@ class MemoryPlanTest {
 
     @Test
     void theDiskEstimateFollowsTheCodec() {
-        MemoryPlan lz4 = MemoryPlan.of(20, false, new boolean[21], new boolean[21], false);
-        MemoryPlan rans = MemoryPlan.of(20, false, new boolean[21], new boolean[21], true);
+        MemoryPlan coded = MemoryPlan.of(20, false, new boolean[21], new boolean[21], false);
+        MemoryPlan raw = MemoryPlan.of(20, false, new boolean[21], new boolean[21], true);
         long positions = PositionIndex.cumulativeSize(20);
-        assertEquals((long) (positions * MemoryPlan.LZ4_BITS / 8), lz4.diskBytes(), 1.0);
-        assertEquals((long) (positions * MemoryPlan.RANS_BITS / 8), rans.diskBytes(), 1.0);
+        assertEquals((long) (positions * MemoryPlan.CONTEXT_BITS / 8), coded.diskBytes(), 1.0);
+        assertEquals((long) (positions * MemoryPlan.RAW_BITS / 8), raw.diskBytes(), 1.0);
     }
 }

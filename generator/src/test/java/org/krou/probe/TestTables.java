@@ -18,7 +18,7 @@ final class TestTables {
     /** Seeds covered by the test tables. */
     static final int MAX = 8;
     /** Options giving several blocks per table. */
-    static final WriterOptions OPTIONS = WriterOptions.RANS.withBlockSize(2000);
+    static final WriterOptions OPTIONS = WriterOptions.DEFAULT.withBlockSize(2000);
 
     private static final Map<Variant, TinySolver> SOLVERS = new EnumMap<>(Variant.class);
     private static final Map<Variant, Path> DIRS = new EnumMap<>(Variant.class);

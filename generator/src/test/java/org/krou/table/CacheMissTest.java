@@ -34,7 +34,7 @@ class CacheMissTest {
     }
 
     private byte[] table(String codec, int seeds, int block) throws IOException {
-        WriterOptions o = (codec.equals("lz4") ? WriterOptions.LZ4 : WriterOptions.RANS).withBlockSize(block);
+        WriterOptions o = (codec.equals("raw") ? WriterOptions.RAW : WriterOptions.DEFAULT).withBlockSize(block);
         ByteBigArray values = TableTestSupport.skewed(seeds, 5);
         TableTestSupport.write(tmp, Variant.ABAPA, seeds, values, null, o);
         return Files.readAllBytes(TableFormat.valuesPath(tmp, Variant.ABAPA, seeds));
@@ -46,7 +46,7 @@ class CacheMissTest {
      * since a shorter block may sit in a longer array.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"lz4", "rans"})
+    @ValueSource(strings = {"raw", "context"})
     void missesOfBlocksOfManySizesAllocateNothingOnceWarm(String codec) throws IOException {
         byte[] eight = table(codec, SEEDS, BLOCK);
         byte[] seven = table(codec, SEEDS - 1, 1500);
@@ -88,7 +88,7 @@ class CacheMissTest {
      * misses allocate nothing; the decoded block goes into the array of the block it evicts.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"lz4", "rans"})
+    @ValueSource(strings = {"raw", "context"})
     void missesAllocateNothingOnceWarm(String codec) throws IOException {
         byte[] file = table(codec);
         ByteBigArray expected = TableTestSupport.readAll(file, Variant.ABAPA, SEEDS);
@@ -140,7 +140,7 @@ class CacheMissTest {
      * the second is waiting for it, so without the single flight both would read and decode it.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"lz4", "rans"})
+    @ValueSource(strings = {"raw", "context"})
     void twoThreadsMissingTheSameBlockDecodeItOnce(String codec) throws Exception {
         byte[] file = table(codec);
         ByteBigArray expected = TableTestSupport.readAll(file, Variant.ABAPA, SEEDS);

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.krou.generator.table.Fill;
-import org.krou.generator.table.RansEncoder;
+import org.krou.generator.table.ContextEncoder;
 import org.krou.generator.table.TableWriter;
 import org.krou.generator.table.WriteResult;
 import org.krou.generator.table.WriterOptions;
@@ -34,22 +34,16 @@ class RoundTripTest {
         WriterOptions d = WriterOptions.DEFAULT.withFill(Fill.NONE);
         List<WriterOptions> o = new ArrayList<>();
         o.add(d);
-        o.add(WriterOptions.LZ4.withFill(Fill.NONE));
-        o.add(d.withEncoding(Encoding.RAW, 0));
-        o.add(d.withEncoding(Encoding.RAW, 0).withCompression(Compression.LZ4, 0));
-        for (int w : new int[] {1, 2, 4, 8}) {
-            o.add(d.withEncoding(Encoding.PACKED, w));
-            o.add(d.withEncoding(Encoding.PACKED, w).withCompression(Compression.LZ4, 9));
-        }
-        for (int k = 1; k <= 7; k++) {
-            o.add(d.withEncoding(Encoding.RLE, k).withCompression(Compression.LZ4, 0));
-        }
-        o.add(d.withEncoding(Encoding.RANS, 8));
-        o.add(d.withEncoding(Encoding.RANS, 11).withCompression(Compression.LZ4, 0));
+        o.add(WriterOptions.RAW);
+        o.add(d.withEncoding(Encoding.CONTEXT, 10));
+        o.add(d.withEncoding(Encoding.CONTEXT, 11).withMaxContexts(1));
+        o.add(d.withMaxContexts(TableFormat.MAX_CONTEXTS));
         o.add(d.withBlockSize(1));
-        o.add(d.withBlockSize(7).withEncoding(Encoding.PACKED, 4));
+        o.add(d.withBlockSize(7));
+        o.add(d.withBlockSize(9));
+        o.add(WriterOptions.RAW.withBlockSize(7));
         o.add(d.withBlockSize(1000).withThreads(1));
-        o.add(d.withBlockSize(1 << 16).withThreads(3));
+        o.add(d.withBlockSize(TableFormat.MAX_BLOCK_SIZE).withThreads(3));
         return o;
     }
 
@@ -136,7 +130,7 @@ class RoundTripTest {
         List<Arguments> a = new ArrayList<>();
         for (Fill f : Fill.values()) {
             a.add(Arguments.of(f, WriterOptions.DEFAULT.withBlockSize(999)));
-            a.add(Arguments.of(f, WriterOptions.LZ4.withBlockSize(4096).withEncoding(Encoding.PACKED, 4)));
+            a.add(Arguments.of(f, WriterOptions.RAW.withBlockSize(4096)));
         }
         return a.stream();
     }
@@ -154,7 +148,7 @@ class RoundTripTest {
     void mappedSourceReadsAcrossParts() throws IOException {
         ByteBigArray values = TableTestSupport.skewed(8, 9);
         WriteResult r = TableTestSupport.write(dir, Variant.AWARI, 8, values, null,
-                WriterOptions.LZ4.withBlockSize(1000).withFill(Fill.NONE));
+                WriterOptions.DEFAULT.withBlockSize(1000).withFill(Fill.NONE));
         for (int bits : new int[] {6, 10, 13}) {
             MappedByteSource src = MappedByteSource.open(r.file(), bits);
             try (TableFile t = TableFile.open(src, TableKind.VALUES, Variant.AWARI, 8, new BlockCache(4))) {
@@ -211,7 +205,7 @@ class RoundTripTest {
         assertTrue(e.getMessage().contains("rank 3"), e.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> TableWriter.write(f, Variant.ABAPA, 4, ok, new ByteBigArray(3)));
-        assertThrows(IllegalArgumentException.class, () -> WriterOptions.DEFAULT.withEncoding(Encoding.PACKED, 3));
+        assertThrows(IllegalArgumentException.class, () -> WriterOptions.DEFAULT.withEncoding(Encoding.CONTEXT, 9));
         assertThrows(IllegalArgumentException.class, () -> WriterOptions.DEFAULT.withBlockSize(0));
         assertFalse(Files.exists(f));
     }
@@ -238,42 +232,64 @@ class RoundTripTest {
     void codecsRefuseGarbageWithoutThrowing() {
         SplittableRandom r = new SplittableRandom(11);
         byte[] symbols = {0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8, 9};
-        long[] counts = new long[(symbols.length + 1) * symbols.length];
+        int k = symbols.length;
+        long[] counts = new long[(k + 1) * (k + 1) * k];
         for (int i = 0; i < counts.length; i++) {
             counts[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(1000);
         }
-        RansModel model = RansModel.parse(RansEncoder.fromCounts(counts, symbols.length, 11).toBytes(), symbols.length,
-                11, new String[1]);
+        ContextModel model = ContextModel.parse(ContextEncoder.fromCounts(counts, k, 12, 64).toBytes(), k, 12,
+                new String[1]);
+        boolean[] allowed = new boolean[256];
+        for (byte s : symbols) {
+            allowed[s & 0xFF] = true;
+        }
         byte[] out = new byte[300];
         int refused = 0;
-        for (int k = 0; k < 20000; k++) {
+        for (int i = 0; i < 20000; i++) {
             byte[] in = new byte[r.nextInt(400)];
             r.nextBytes(in);
             Encoding e = Encoding.values()[r.nextInt(Encoding.values().length)];
-            int param = e == Encoding.RAW ? 0 : e == Encoding.PACKED ? new int[] {1, 2, 4, 8}[r.nextInt(4)]
-                    : e == Encoding.RLE ? 1 + r.nextInt(7) : 11;
-            String why = SymbolCodec.decode(e, param, model, in, in.length, 1 + r.nextInt(300), symbols, out);
+            int m = 1 + r.nextInt(300);
+            String why = SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out);
             refused += why != null ? 1 : 0;
         }
         assertTrue(refused > 15000, "refused " + refused);
     }
 
     @Test
-    void ransModelRoundTrip() {
-        long[] counts = {5, 0, 1, 1000000, 3, 0, 0, 0, 1, 7, 7, 7};
-        RansEncoder m = RansEncoder.fromCounts(counts, 3, 11);
+    void contextModelRoundTrip() {
+        // the model of a block's own pairs, weighted so that pairs of their own pay off
+        int k = 3;
+        byte[] codes = {1, 0, 2, 2, 0, 1, 0, 2, 2, 2, 0, 1, 0, 2, 0, 1, 0};
+        long[] counts = new long[(k + 1) * (k + 1) * k];
+        int h = (codes.length + 1) / 2;
+        for (int i = 0; i < codes.length; i++) {
+            int j = i < h ? i : i - h;
+            int prev = j >= 1 ? codes[i - 1] : k;
+            int prev2 = j >= 2 ? codes[i - 2] : k;
+            counts[(prev * (k + 1) + prev2) * k + codes[i]] += 1000;
+        }
+        ContextEncoder m = ContextEncoder.fromCounts(counts, k, 12, 64);
+        assertTrue(m.contexts() > k + 1, "contexts " + m.contexts());
         String[] why = new String[1];
-        RansModel back = RansModel.parse(m.toBytes(), 3, 11, why);
+        ContextModel back = ContextModel.parse(m.toBytes(), k, 12, why);
         assertTrue(back != null, why[0]);
-        // the parsed model decodes what the built one encodes (codes valid in their contexts)
-        byte[] codes = {1, 0, 0, 2, 2};
-        byte[] enc = new byte[TableFormat.maxEncodedLength(Encoding.RANS, 11, codes.length)];
+        byte[] enc = new byte[2 * codes.length + 16];
         int len = m.encode(codes, codes.length, enc);
+        assertTrue(len >= 8 && len < codes.length, "length " + len);
         byte[] out = new byte[codes.length];
         assertEquals(null, back.decode(enc, len, codes.length, new byte[] {10, 11, 12}, out));
-        assertEquals("[11, 10, 10, 12, 12]", java.util.Arrays.toString(out));
+        byte[] want = new byte[codes.length];
+        for (int i = 0; i < codes.length; i++) {
+            want[i] = (byte) (10 + codes[i]);
+        }
+        assertEquals(java.util.Arrays.toString(want), java.util.Arrays.toString(out));
+        // a code outside its context's list cannot be coded
+        byte[] unseen = {0}; // no stream starts with 0
+        assertThrows(IllegalStateException.class, () -> m.encode(unseen, 1, new byte[40]));
         byte[] bad = m.toBytes();
         bad[bad.length - 1] ^= 1;
-        assertEquals(null, RansModel.parse(bad, 3, 11, why));
+        assertEquals(null, ContextModel.parse(bad, k, 12, why));
+        assertTrue(why[0].contains("sum") || why[0].contains("frequency"), why[0]);
     }
 }

@@ -14,7 +14,7 @@ import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
 
 /** Synthetic tables for the tests of this package. */
-final class TableTestSupport {
+public final class TableTestSupport {
     private TableTestSupport() {
     }
 
@@ -118,13 +118,14 @@ final class TableTestSupport {
         long index = b.getLong(48);
         long model = b.getInt(68) & 0xFFFFFFFFL;
         if (index >= 0 && index + blocks * TableFormat.INDEX_ENTRY == f.length && model <= index) {
+            long off = TableFormat.HEADER_LENGTH + model;
             for (int i = 0; i < blocks; i++) {
                 int at = (int) index + i * TableFormat.INDEX_ENTRY;
-                long off = b.getLong(at);
-                long len = b.getInt(at + 8) & 0xFFFFFFFFL;
-                if (off >= 0 && off + len <= index) {
-                    b.putInt(at + 16, crc(f, (int) off, (int) len));
+                int len = b.getShort(at) & 0xFFFF;
+                if (off + len <= index) {
+                    b.putInt(at + 2, crc(f, (int) off, len));
                 }
+                off += len;
             }
             b.putInt(44, crc(f, (int) index, (int) (blocks * TableFormat.INDEX_ENTRY)));
             if (TableFormat.HEADER_LENGTH + model <= f.length) {
@@ -133,6 +134,20 @@ final class TableTestSupport {
         }
         b.putInt(64, crc(f, TableFormat.HEADER_LENGTH, f.length - TableFormat.HEADER_LENGTH));
         b.putInt(TableFormat.CRC_AT, crc(f, 0, TableFormat.CRC_AT));
+    }
+
+    /**
+     * The file offset of block {@code k} of a table file's bytes: after the header and the model,
+     * the stored lengths of the blocks before it (the index lists the lengths, not offsets).
+     */
+    public static long blockOffset(byte[] f, int k) {
+        ByteBuffer b = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
+        long index = b.getLong(48);
+        long off = TableFormat.HEADER_LENGTH + (b.getInt(68) & 0xFFFFFFFFL);
+        for (int i = 0; i < k; i++) {
+            off += b.getShort((int) index + i * TableFormat.INDEX_ENTRY) & 0xFFFF;
+        }
+        return off;
     }
 
     static int crc(byte[] f, int off, int len) {

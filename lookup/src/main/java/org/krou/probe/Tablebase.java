@@ -82,7 +82,7 @@ public final class Tablebase implements AutoCloseable {
      *
      * @param mapped     memory-map the files (true) or read each onto the heap when first used
      * @param cacheBytes bytes of decoded blocks kept, shared by all tables (one byte per position
-     *                   of a block: 64 KiB per block of the default LZ4 tables, 4 KiB for rANS);
+     *                   of a block: 1 KiB per block of the default tables);
      *                   0 caches nothing
      */
     public record Options(boolean mapped, long cacheBytes) {

@@ -54,7 +54,7 @@ public final class BlockCache {
     static final int UNCLAIMED = -2;
 
     /** The smallest block size assumed when sizing the slots of a byte-bounded cache. */
-    private static final int TYPICAL_BLOCK = 4096;
+    private static final int TYPICAL_BLOCK = 1024;
     /** No key: table ids are positive, so no {@link #key} is -1. */
     private static final long EMPTY = -1;
 

@@ -1,16 +1,14 @@
 package org.krou.table;
 
-/** The validated block index of a table: where each block is, its lengths and its checksum. */
+/** The validated block index of a table: where each block is, its length and its checksum. */
 final class BlockIndex {
     final long[] offset;
     final int[] stored;
-    final int[] encoded;
     final int[] crc;
 
     BlockIndex(int blocks) {
         offset = new long[blocks];
         stored = new int[blocks];
-        encoded = new int[blocks];
         crc = new int[blocks];
     }
 

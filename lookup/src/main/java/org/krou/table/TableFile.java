@@ -6,8 +6,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32C;
-import net.jpountz.lz4.LZ4Factory;
-import net.jpountz.lz4.LZ4SafeDecompressor;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
 import org.krou.util.Parallel;
@@ -29,14 +27,12 @@ import org.krou.util.Parallel;
  */
 public final class TableFile implements AutoCloseable {
     private static final AtomicInteger IDS = new AtomicInteger();
-    private static final LZ4SafeDecompressor LZ4 = LZ4Factory.safeInstance().safeDecompressor();
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /** Per-thread buffers of a decode, grown to the largest block seen and then reused: a miss allocates nothing. */
     private static final class Scratch {
         final CRC32C crc = new CRC32C();
         byte[] stored = new byte[0];
-        byte[] encoded = new byte[0];
         byte[] block = new byte[0];
     }
 
@@ -50,9 +46,10 @@ public final class TableFile implements AutoCloseable {
     private final int blockSize;
     private final long positions;
     private final BlockCache cache;
-    private final RansModel model;
+    private final ContextModel model;
+    private final boolean[] allowed = new boolean[256];
 
-    private TableFile(Path file, ByteSource src, TableHeader header, BlockIndex index, RansModel model,
+    private TableFile(Path file, ByteSource src, TableHeader header, BlockIndex index, ContextModel model,
                       BlockCache cache) {
         this.model = model;
         this.file = file;
@@ -64,6 +61,9 @@ public final class TableFile implements AutoCloseable {
         this.blockSize = header.blockSize();
         this.positions = header.positions();
         this.cache = cache;
+        for (byte x : symbols) {
+            allowed[x & 0xFF] = true;
+        }
     }
 
     /**
@@ -95,7 +95,7 @@ public final class TableFile implements AutoCloseable {
         Path file = src.path();
         try {
             TableHeader h = TableFormat.readHeader(src, file, kind, variant, seeds);
-            RansModel model = TableFormat.readModel(src, file, h);
+            ContextModel model = TableFormat.readModel(src, file, h);
             BlockIndex idx = TableFormat.readIndex(src, file, h);
             return new TableFile(file, src, h, idx, model, cache);
         } catch (RuntimeException e) {
@@ -233,7 +233,6 @@ public final class TableFile implements AutoCloseable {
     private void decodeBlock(int b, byte[] out, Scratch scratch) {
         long off = index.offset[b];
         int len = index.stored[b];
-        int encLen = index.encoded[b];
         if (scratch.stored.length < len) {
             scratch.stored = new byte[len];
         }
@@ -246,24 +245,8 @@ public final class TableFile implements AutoCloseable {
             throw new CorruptTableException(file, b, off, String.format("checksum %08x, computed %08x",
                     index.crc[b], (int) crc.getValue()));
         }
-        byte[] enc = in;
-        if (header.compression() == Compression.LZ4) {
-            if (scratch.encoded.length < encLen) {
-                scratch.encoded = new byte[encLen];
-            }
-            enc = scratch.encoded;
-            int k;
-            try {
-                k = LZ4.decompress(in, 0, len, enc, 0, encLen);
-            } catch (RuntimeException e) {
-                throw new CorruptTableException(file, b, off, "LZ4 data cannot be decompressed: " + e.getMessage());
-            }
-            if (k != encLen) {
-                throw new CorruptTableException(file, b, off, "decompressed to " + k + " bytes, expected " + encLen);
-            }
-        }
-        String err = SymbolCodec.decode(header.encoding(), header.param(), model, enc, encLen,
-                header.blockPositions(b), symbols, out);
+        String err = SymbolCodec.decode(header.encoding(), model, in, len, header.blockPositions(b), symbols,
+                allowed, out);
         if (err != null) {
             throw new CorruptTableException(file, b, off, err);
         }
@@ -320,7 +303,7 @@ public final class TableFile implements AutoCloseable {
         }
     }
 
-    /** Bytes of block data (compressed), without header and index. */
+    /** Bytes of block data, without header, model and index. */
     public long blockBytes() {
         return index.storedBytes();
     }

@@ -5,13 +5,14 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
-import net.jpountz.lz4.LZ4Factory;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 
 /**
- * The table file format, version 1: constants, file names, and the header and index layouts
- * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian.
+ * The table file format, version 2: constants, file names, and the header and index layouts
+ * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian. Files of version 1
+ * (LZ4 blocks of 64 Ki positions) are refused with {@link TableFormatException}, whose message
+ * says how to rewrite them.
  */
 public final class TableFormat {
     /** The eight magic bytes: {@code 0x89 'K' 'R' 'O' 'U' '\r' '\n' 0x1A}. */
@@ -22,13 +23,13 @@ public final class TableFormat {
         return MAGIC.clone();
     }
     /** The format version written and read. */
-    public static final int VERSION = 1;
-    /** Header length of version 1. */
+    public static final int VERSION = 2;
+    /** Header length of versions 1 and 2. */
     public static final int HEADER_LENGTH = 352;
-    /** Bytes per block index entry. */
-    public static final int INDEX_ENTRY = 20;
-    /** The largest block size (positions per block) accepted. */
-    public static final int MAX_BLOCK_SIZE = 1 << 24;
+    /** Bytes per block index entry: the stored length (u16) and the CRC32C (u32). */
+    public static final int INDEX_ENTRY = 6;
+    /** The largest block size (positions per block) accepted: a stored block is at most one byte a position. */
+    public static final int MAX_BLOCK_SIZE = 1 << 15;
     /** File name extension. */
     public static final String EXTENSION = ".krou";
 
@@ -55,36 +56,16 @@ public final class TableFormat {
         return path(dataDir, variant, TableKind.VALUES, seeds);
     }
 
-    /**
-     * The largest encoded length of a block of {@code m} positions in {@code encoding} with
-     * {@code param} (before compression): the reader refuses a longer one.
-     */
-    public static int maxEncodedLength(Encoding encoding, int param, int m) {
-        return SymbolCodec.maxEncodedLength(encoding, param, m);
-    }
-
-    /**
-     * The first position of the second of the two interleaved streams of a {@link Encoding#RANS}
-     * block of {@code m} positions: {@code ceil(m / 2)}.
-     */
-    public static int ransSecondStream(int m) {
-        return RansModel.secondStream(m);
-    }
-
-    /** The largest serialised {@link Encoding#RANS} model for {@code k} codes. */
-    public static int ransModelMaxBytes(int k) {
-        return RansModel.maxBytes(k);
-    }
+    /** The most contexts a {@link Encoding#CONTEXT} model may have (order-1 and pairs). */
+    public static final int MAX_CONTEXTS = ContextModel.MAX_CONTEXTS;
 
     /** The lower bound of the rANS coder state, {@code 2^23}: its states stay in {@code [2^23, 2^31)}. */
-    public static final int RANS_STATE_LOW = RansModel.L;
+    public static final int RANS_STATE_LOW = ContextModel.L;
 
-    /** The largest LZ4 output for {@code len} input bytes. */
-    static int maxCompressed(Compression c, int len) {
-        return c == Compression.NONE ? len : LZ4.maxCompressedLength(len);
+    /** The largest serialised {@link Encoding#CONTEXT} model for {@code k} codes. */
+    public static long contextModelMaxBytes(int k) {
+        return ContextModel.maxBytes(k);
     }
-
-    private static final net.jpountz.lz4.LZ4Compressor LZ4 = LZ4Factory.safeInstance().fastCompressor();
 
     /**
      * Reads and validates the header of {@code src}.
@@ -129,6 +110,11 @@ public final class TableFormat {
             throw new CorruptTableException(file, -1, 0, String.format("header checksum %08x, computed %08x",
                     want, (int) crc.getValue()));
         }
+        if (version == 1) {
+            throw new TableFormatException(file, "format version", "1 (written by Krou before the context-coded"
+                    + " tables)", VERSION + "; rewrite it with `krou generate` over the same --data directory (it"
+                    + " recomputes every layer whose file is not version " + VERSION + ")");
+        }
         if (version != VERSION) {
             throw new TableFormatException(file, "format version", String.valueOf(version), String.valueOf(VERSION));
         }
@@ -170,11 +156,10 @@ public final class TableFormat {
         int param = b.get(15) & 0xFF;
         if (enc == null || !enc.validParam(param)) {
             throw new TableFormatException(file, "value encoding", (b.get(14) & 0xFF) + "/" + param,
-                    "raw/0, packed/1,2,4,8, rle/1..7 or rans/8..11");
+                    "raw/0 or context/10..12");
         }
-        Compression comp = Compression.ofCode(b.get(40) & 0xFF);
-        if (comp == null) {
-            throw new TableFormatException(file, "compression", String.valueOf(b.get(40) & 0xFF), "0 (none) or 1 (lz4)");
+        if (b.get(40) != 0) {
+            throw new TableFormatException(file, "reserved byte 40", String.valueOf(b.get(40)), "0");
         }
         int flags = b.get(41) & 0xFF;
         int wantFlags = kind.unsignedSymbols() ? FLAG_UNSIGNED : 0;
@@ -208,8 +193,8 @@ public final class TableFormat {
                     + Long.toUnsignedString(recorded) + (fileLen < recorded ? " (truncated)" : ""));
         }
         long modelLen = b.getInt(68) & 0xFFFFFFFFL;
-        long maxModel = enc == Encoding.RANS ? RansModel.maxBytes(symbols.length) : 0;
-        long minModel = enc == Encoding.RANS ? 2L * (symbols.length + 1) : 0;
+        long maxModel = enc == Encoding.CONTEXT ? ContextModel.maxBytes(symbols.length) : 0;
+        long minModel = enc == Encoding.CONTEXT ? ContextModel.minBytes(symbols.length) : 0;
         if (modelLen < minModel || modelLen > maxModel) {
             throw new CorruptTableException(file, -1, 68, "model length " + modelLen + " outside " + minModel + ".."
                     + maxModel);
@@ -220,7 +205,7 @@ public final class TableFormat {
             throw new CorruptTableException(file, -1, 48, "index offset " + Long.toUnsignedString(indexOffset)
                     + " does not leave room for " + blockCount + " index entries before the end at " + fileLen);
         }
-        return new TableHeader(VERSION, kind, vid, seeds, positions, enc, param, comp, (int) blockSize,
+        return new TableHeader(VERSION, kind, vid, seeds, positions, enc, param, (int) blockSize,
                 (int) blockCount, (flags & FLAG_DONT_CARE) != 0, symbols, indexOffset, fileLen, b.getInt(44), b.getInt(64),
                 (int) modelLen, b.getInt(72));
     }
@@ -252,11 +237,11 @@ public final class TableFormat {
     }
 
     /**
-     * Reads, checks and parses the model section of a {@link Encoding#RANS} table; null for other
-     * encodings.
+     * Reads, checks and parses the model section of a {@link Encoding#CONTEXT} table; null for
+     * other encodings.
      */
-    static RansModel readModel(ByteSource src, Path file, TableHeader h) {
-        if (h.encoding() != Encoding.RANS) {
+    static ContextModel readModel(ByteSource src, Path file, TableHeader h) {
+        if (h.encoding() != Encoding.CONTEXT) {
             return null;
         }
         byte[] raw = new byte[h.modelLength()];
@@ -268,7 +253,7 @@ public final class TableFormat {
                     h.modelCrc(), (int) crc.getValue()));
         }
         String[] why = new String[1];
-        RansModel m = RansModel.parse(raw, h.symbolCount(), h.param(), why);
+        ContextModel m = ContextModel.parse(raw, h.symbolCount(), h.param(), why);
         if (m == null) {
             throw new CorruptTableException(file, -1, HEADER_LENGTH, why[0]);
         }
@@ -291,30 +276,23 @@ public final class TableFormat {
         long at = h.blocksOffset();
         for (int i = 0; i < n; i++) {
             long entryAt = Math.addExact(h.indexOffset(), (long) i * INDEX_ENTRY);
-            long off = b.getLong();
-            long stored = b.getInt() & 0xFFFFFFFFL;
-            long encoded = b.getInt() & 0xFFFFFFFFL;
+            int stored = b.getShort() & 0xFFFF;
             int m = h.blockPositions(i);
-            long maxEnc = SymbolCodec.maxEncodedLength(h.encoding(), h.param(), m);
-            if (off != at) {
-                throw new CorruptTableException(file, i, entryAt, "block offset " + off + ", expected " + at);
+            boolean ok = h.encoding() == Encoding.RAW ? stored == m
+                    : stored == m || (stored >= ContextModel.STATE_BYTES && stored < m);
+            if (!ok) {
+                throw new CorruptTableException(file, i, entryAt, "stored length " + stored + " for " + m
+                        + " positions, expected " + (h.encoding() == Encoding.RAW ? String.valueOf(m)
+                        : m + " (the codes) or " + ContextModel.STATE_BYTES + ".." + (m - 1) + " (coded)"));
             }
-            if (encoded < 1 || encoded > maxEnc) {
-                throw new CorruptTableException(file, i, entryAt, "encoded length " + encoded + " outside 1.." + maxEnc);
-            }
-            long maxStored = maxCompressed(h.compression(), (int) encoded);
-            if (stored < 1 || stored > maxStored || (h.compression() == Compression.NONE && stored != encoded)) {
-                throw new CorruptTableException(file, i, entryAt, "stored length " + stored + " outside 1.." + maxStored);
-            }
+            idx.offset[i] = at;
+            idx.stored[i] = stored;
+            idx.crc[i] = b.getInt();
             at = Math.addExact(at, stored);
             if (at > h.indexOffset()) {
                 throw new CorruptTableException(file, i, entryAt, "block ends at " + at + ", beyond the index at "
                         + h.indexOffset());
             }
-            idx.offset[i] = off;
-            idx.stored[i] = (int) stored;
-            idx.encoded[i] = (int) encoded;
-            idx.crc[i] = b.getInt();
         }
         if (at != h.indexOffset()) {
             throw new CorruptTableException(file, -1, at, "blocks end at " + at + ", the index starts at " + h.indexOffset());

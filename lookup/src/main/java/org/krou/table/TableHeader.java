@@ -9,8 +9,7 @@ package org.krou.table;
  * @param seeds       seeds on the board in every position of the table
  * @param positions   number of positions (entries)
  * @param encoding    how symbols become bytes
- * @param param       the encoding's parameter (bits per code, code bits of a run byte)
- * @param compression how encoded blocks are compressed
+ * @param param       the encoding's parameter (the frequency precision of {@link Encoding#CONTEXT})
  * @param blockSize   positions per block (the last block may hold fewer)
  * @param blockCount  number of blocks
  * @param dontCare    true if some entries are "don't care": the reader must return
@@ -24,7 +23,7 @@ package org.krou.table;
  * @param modelCrc    CRC32C of the model section
  */
 public record TableHeader(int version, TableKind kind, String variant, int seeds, long positions,
-                          Encoding encoding, int param, Compression compression, int blockSize, int blockCount,
+                          Encoding encoding, int param, int blockSize, int blockCount,
                           boolean dontCare, byte[] symbols, long indexOffset, long fileLength, int indexCrc,
                           int bodyCrc, int modelLength, int modelCrc) {
     /** Copies the symbols. */

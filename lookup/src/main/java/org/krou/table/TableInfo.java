@@ -14,20 +14,19 @@ import java.nio.file.Path;
  * @param fileBytes     size of the file
  * @param encoding      symbol encoding
  * @param param         the encoding's parameter
- * @param compression   block compression
  * @param blockSize     positions per block
  * @param blocks        number of blocks
  * @param dontCare      whether some entries are don't-care (resolved by a one-ply search)
  * @param symbols       distinct stored symbols
  */
 public record TableInfo(Path file, TableKind kind, String variant, int seeds, int formatVersion, long positions,
-                        long fileBytes, Encoding encoding, int param, Compression compression, int blockSize,
+                        long fileBytes, Encoding encoding, int param, int blockSize,
                         int blocks, boolean dontCare, int symbols) {
     /** The metadata of an open table. */
     public static TableInfo of(TableFile t) {
         TableHeader h = t.header();
         return new TableInfo(t.path(), h.kind(), h.variant(), h.seeds(), h.version(), h.positions(), h.fileLength(),
-                h.encoding(), h.param(), h.compression(), h.blockSize(), h.blockCount(), h.dontCare(),
+                h.encoding(), h.param(), h.blockSize(), h.blockCount(), h.dontCare(),
                 h.symbolCount());
     }
 
@@ -39,10 +38,9 @@ public record TableInfo(Path file, TableKind kind, String variant, int seeds, in
     /** A one-line summary. */
     @Override
     public String toString() {
-        return String.format("%s: %s %s, %d seeds, format %d, %d positions, %d bytes, %.3f bits/position, %s/%d+%s,"
+        return String.format("%s: %s %s, %d seeds, format %d, %d positions, %d bytes, %.3f bits/position, %s/%d,"
                         + " %d blocks of %d%s", file, variant, kind.id(), seeds, formatVersion, positions, fileBytes,
-                bitsPerPosition(), encoding.name().toLowerCase(java.util.Locale.ROOT), param,
-                compression.name().toLowerCase(java.util.Locale.ROOT), blocks, blockSize,
+                bitsPerPosition(), encoding.name().toLowerCase(java.util.Locale.ROOT), param, blocks, blockSize,
                 dontCare ? ", don't-care entries" : "");
     }
 }

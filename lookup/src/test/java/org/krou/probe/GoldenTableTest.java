@@ -44,7 +44,7 @@ class GoldenTableTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"lz4", "rans"})
+    @ValueSource(strings = {"raw", "context"})
     void theGoldenBytesAreRead(String codec) throws IOException {
         TinySolver solver = new TinySolver(Variant.ABAPA, MAX);
         // the reader, on the committed bytes
@@ -67,40 +67,59 @@ class GoldenTableTest {
 
     /** The header fields of docs/FORMAT.md, read by hand. */
     @ParameterizedTest
-    @ValueSource(strings = {"lz4", "rans"})
+    @ValueSource(strings = {"raw", "context"})
     void theHeaderIsAsDocumented(String codec) throws IOException {
         for (int n = 0; n <= MAX; n++) {
             byte[] f = golden(codec, n);
             ByteBuffer h = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
             assertArrayEquals(new byte[] {(byte) 0x89, 'K', 'R', 'O', 'U', '\r', '\n', 0x1A},
                     java.util.Arrays.copyOf(f, 8));
-            assertEquals(1, h.getShort(8), "version");
+            assertEquals(2, h.getShort(8), "version");
             assertEquals(352, h.getShort(10), "header length");
             assertEquals(1, f[12], "kind values");
             assertEquals(n, f[13], "seeds");
-            assertEquals(codec.equals("rans") ? 3 : f[14], f[14], "encoding");
+            assertEquals(codec.equals("context") ? 4 : 0, f[14], "encoding");
+            assertEquals(codec.equals("context") ? 12 : 0, f[15], "encoding parameter");
             assertEquals("abapa\0\0\0", new String(f, 16, 8, StandardCharsets.US_ASCII));
             long positions = binomial(n + 11, 11);
             assertEquals(positions, h.getLong(24), "positions = C(n+11, 11)");
             assertEquals(512, h.getInt(32), "block size");
             assertEquals((positions + 511) / 512, h.getInt(36), "block count");
-            assertEquals(codec.equals("lz4") ? 1 : 0, f[40], "compression");
+            assertEquals(0, f[40], "reserved");
             assertEquals(f.length, h.getLong(56), "file length");
             assertEquals(crc(f, 0, 348), h.getInt(348), "header CRC32C");
             assertEquals(crc(f, 352, f.length - 352), h.getInt(64), "body CRC32C");
             long index = h.getLong(48);
-            assertEquals(f.length, index + 20L * h.getInt(36), "the index ends the file");
+            assertEquals(f.length, index + 6L * h.getInt(36), "the index ends the file");
             assertEquals(crc(f, (int) index, f.length - (int) index), h.getInt(44), "index CRC32C");
             long offset = 352 + h.getInt(68);
             for (int k = 0; k < h.getInt(36); k++) {
-                int e = (int) index + 20 * k;
-                assertEquals(offset, h.getLong(e), "block " + k + " offset");
-                int stored = h.getInt(e + 8);
-                assertEquals(crc(f, (int) offset, stored), h.getInt(e + 16), "block " + k + " CRC32C");
+                int e = (int) index + 6 * k;
+                int stored = h.getShort(e) & 0xFFFF;
+                int m = (int) Math.min(512, positions - 512L * k);
+                assertEquals(true, stored == m || (codec.equals("context") && stored >= 8 && stored < m),
+                        "block " + k + " length " + stored);
+                assertEquals(crc(f, (int) offset, stored), h.getInt(e + 2), "block " + k + " CRC32C");
                 offset += stored;
             }
             assertEquals(index, offset, "blocks end where the index starts");
         }
+    }
+
+    /** A table of format version 1 (LZ4 blocks, before the context coding) is refused, saying how to rewrite it. */
+    @org.junit.jupiter.api.Test
+    void aVersionOneTableIsRefusedWithWhatToDo() throws IOException {
+        Path file = TableFormat.valuesPath(dir, Variant.ABAPA, 4);
+        Files.createDirectories(file.getParent());
+        try (InputStream in = GoldenTableTest.class.getResourceAsStream("/org/krou/golden/v1/values-04.krou")) {
+            Files.write(file, in.readAllBytes());
+        }
+        org.krou.table.TableFormatException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.krou.table.TableFormatException.class, () -> org.krou.table.TableFile.open(file,
+                        org.krou.table.TableKind.VALUES, Variant.ABAPA, 4, false, new org.krou.table.BlockCache(2)));
+        assertEquals("format version", e.field());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("krou generate"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
     }
 
     private static long binomial(int m, int k) {

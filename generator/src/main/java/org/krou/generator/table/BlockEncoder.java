@@ -2,124 +2,158 @@ package org.krou.generator.table;
 
 import java.util.Arrays;
 import java.util.zip.CRC32C;
-import net.jpountz.lz4.LZ4Compressor;
-import net.jpountz.lz4.LZ4Factory;
-import org.krou.table.Compression;
 import org.krou.table.Encoding;
-import org.krou.table.TableFormat;
 import org.krou.util.ByteBigArray;
 
-/** Turns blocks of a table into stored bytes; one per thread (holds scratch buffers). */
+/**
+ * Turns blocks of a table into stored bytes; one per thread (it holds scratch buffers).
+ *
+ * <p>A block is first turned into <em>codes</em> (ranks in the symbol list). Where the table has
+ * exits, a "don't care" entry (value equal to its best exit, which the reader recovers with a
+ * one-ply search) gets the code that the fill order of its context lists first among the values
+ * {@code <= exit}; every other entry keeps its true value. Contexts are the two codes before a
+ * position in its stream, as the coder's (stream A is the first {@code ceil(m/2)} positions).
+ */
 final class BlockEncoder {
-    /** One encoded block. */
-    record Encoded(byte[] data, int encodedLength, int crc, int dontCares) {
+    /** Exit marker: no capturing move and not a finished game. */
+    static final byte NO_EXIT = Byte.MIN_VALUE;
+
+    /** One stored block. */
+    record Stored(byte[] data, int crc, int dontCares) {
     }
 
     private final ByteBigArray values;
     private final ByteBigArray exits;
-    private final Fill fill;
-    private final byte[] best;
-    private final DontCareFill.Transitions succ;
-    private final RansEncoder model;
+    private final byte[] codeOf;
+    private final int[] valueOf;
+    private final byte[] symbols;
+    private final int k;
     private final byte[] v;
     private final byte[] e;
-    private final byte[] filled;
     private final byte[] codes;
-    private byte[] enc;
-    private byte[] comp;
-    private final LZ4Compressor lz4;
+    private final byte[] out;
+    private final CRC32C crc = new CRC32C();
 
-    BlockEncoder(ByteBigArray values, ByteBigArray exits, Fill fill, byte[] best, DontCareFill.Transitions succ, RansEncoder model,
-                 int blockSize, int lz4Level) {
+    /**
+     * @param exits   null, or the exits (don't-care entries are then filled)
+     * @param symbols the symbol list, most frequent first
+     * @param codeOf  the code of each symbol byte
+     * @param valueOf the value of each code (values tables)
+     */
+    BlockEncoder(ByteBigArray values, ByteBigArray exits, byte[] symbols, byte[] codeOf, int[] valueOf,
+                 int blockSize) {
         this.values = values;
         this.exits = exits;
-        this.fill = fill;
-        this.best = best;
-        this.succ = succ;
-        this.model = model;
+        this.symbols = symbols;
+        this.codeOf = codeOf;
+        this.valueOf = valueOf;
+        this.k = symbols.length;
         v = new byte[blockSize];
         e = exits == null ? null : new byte[blockSize];
-        filled = new byte[blockSize];
         codes = new byte[blockSize];
-        enc = new byte[0];
-        comp = new byte[0];
-        LZ4Factory f = LZ4Factory.safeInstance();
-        lz4 = lz4Level == 0 ? f.fastCompressor() : f.highCompressor(lz4Level);
-    }
-
-    /** Fills block {@code [first, first + m)} into {@link #filled}; returns its don't-care count. */
-    private int load(long first, int m) {
-        values.copyTo(first, v, 0, m);
-        if (e != null) {
-            exits.copyTo(first, e, 0, m);
-        }
-        return DontCareFill.fill(fill, v, e, m, best, succ, filled, first);
+        out = new byte[2 * blockSize + 16];
     }
 
     /**
-     * Adds the stored symbols of the block to {@code counts} (index {@code symbol & 0xFF}) and,
-     * if not null, their transitions to {@code transitions} (index {@code prev * 256 + next},
-     * {@code prev = 256} at the start of each of the block's two rANS streams).
+     * The fill order of every context: for pair {@code pq = prev * (k + 1) + prev2}, the codes
+     * {@code order[pq * k ..]} by decreasing count in {@code counts} (ties: smaller code first).
      */
-    int count(long first, int m, long[] counts, long[] transitions) {
-        int dc = load(first, m);
-        int prev = 256;
-        int second = TableFormat.ransSecondStream(m);
+    static byte[] fillOrder(long[] counts, int k) {
+        int k1 = k + 1;
+        byte[] order = new byte[k1 * k1 * k];
+        Integer[] idx = new Integer[k];
+        for (int pq = 0; pq < k1 * k1; pq++) {
+            final int base = pq * k;
+            for (int s = 0; s < k; s++) {
+                idx[s] = s;
+            }
+            Arrays.sort(idx, (a, b) -> counts[base + a] != counts[base + b]
+                    ? Long.compare(counts[base + b], counts[base + a]) : Integer.compare(a, b));
+            for (int s = 0; s < k; s++) {
+                order[base + s] = (byte) (int) idx[s];
+            }
+        }
+        return order;
+    }
+
+    /**
+     * Loads block {@code [first, first + m)} as codes, filling don't-care entries from
+     * {@code order} (null: true values everywhere); returns the number of don't-care entries.
+     *
+     * @throws IllegalArgumentException if an exit is above its value
+     */
+    int load(long first, int m, byte[] order) {
+        values.copyTo(first, v, 0, m);
+        int dc = 0;
+        if (e != null) {
+            exits.copyTo(first, e, 0, m);
+        }
+        int h = (m + 1) >>> 1;
+        int k1 = k + 1;
         for (int i = 0; i < m; i++) {
-            int s = filled[i] & 0xFF;
-            counts[s]++;
-            if (transitions != null) {
-                transitions[(i == second ? 256 : prev) * 256 + s]++;
-                prev = s;
+            int code = codeOf[v[i] & 0xFF] & 0xFF;
+            if (e != null && e[i] != NO_EXIT) {
+                if (e[i] > v[i]) {
+                    throw new IllegalArgumentException("exit " + e[i] + " above the value " + v[i] + " at rank "
+                            + (first + i));
+                }
+                if (e[i] == v[i]) {
+                    dc++;
+                    if (order != null) {
+                        int j = i < h ? i : i - h;
+                        int base = i - j;
+                        int prev = j >= 1 ? codes[base + j - 1] & 0xFF : k;
+                        int prev2 = j >= 2 ? codes[base + j - 2] & 0xFF : k;
+                        int at = (prev * k1 + prev2) * k;
+                        int c = order[at] & 0xFF;
+                        for (int x = 1; valueOf[c] > e[i]; x++) {
+                            c = order[at + x] & 0xFF;
+                        }
+                        code = c;
+                    }
+                }
             }
+            codes[i] = (byte) code;
         }
         return dc;
     }
 
-    /** Loads the block and maps it to codes; returns the don't-care count. */
-    int prepare(long first, int m, Encoding encoding, byte[] codeOf) {
-        int dc = load(first, m);
+    /**
+     * Loads the block (as {@link #load}) and adds its pairs to
+     * {@code counts[(prev * (k + 1) + prev2) * k + code]}; returns the don't-care count.
+     */
+    int count(long first, int m, byte[] order, int[] counts) {
+        int dc = load(first, m, order);
+        int h = (m + 1) >>> 1;
+        int k1 = k + 1;
+        for (int i = 0; i < m; i++) {
+            int j = i < h ? i : i - h;
+            int base = i - j;
+            int prev = j >= 1 ? codes[base + j - 1] & 0xFF : k;
+            int prev2 = j >= 2 ? codes[base + j - 2] & 0xFF : k;
+            counts[(prev * k1 + prev2) * k + (codes[i] & 0xFF)]++;
+        }
+        return dc;
+    }
+
+    /**
+     * Encodes block {@code [first, first + m)}: raw symbols, or context-coded with
+     * {@code model}, stored as its codes where coding would not make it shorter.
+     */
+    Stored encode(long first, int m, byte[] order, Encoding encoding, ContextEncoder model) {
+        int dc = load(first, m, order);
+        byte[] data;
         if (encoding == Encoding.RAW) {
-            System.arraycopy(filled, 0, codes, 0, m);
-        } else {
+            data = new byte[m];
             for (int i = 0; i < m; i++) {
-                codes[i] = codeOf[filled[i] & 0xFF];
+                data[i] = symbols[codes[i] & 0xFF];
             }
+        } else {
+            int len = m > 8 ? model.encode(codes, m, out) : m;
+            data = len < m ? Arrays.copyOf(out, len) : Arrays.copyOf(codes, m);
         }
-        return dc;
-    }
-
-    /** Encodes and compresses the prepared codes; returns the stored length (data in {@link #stored()}). */
-    int compress(int m, Encoding encoding, int param, Compression compression) {
-        int max = TableFormat.maxEncodedLength(encoding, param, m);
-        if (enc.length < max) {
-            enc = new byte[max];
-            comp = new byte[lz4.maxCompressedLength(max)];
-        }
-        encodedLength = SymbolEncoder.encode(encoding, param, model, codes, m, enc);
-        if (compression == Compression.NONE) {
-            storedArray = enc;
-            return encodedLength;
-        }
-        storedArray = comp;
-        return lz4.compress(enc, 0, encodedLength, comp, 0, comp.length);
-    }
-
-    private int encodedLength;
-    private byte[] storedArray;
-
-    /** The buffer holding the last {@link #compress} result. */
-    byte[] stored() {
-        return storedArray;
-    }
-
-    /** Encodes block {@code [first, first + m)} completely. */
-    Encoded encode(long first, int m, Encoding encoding, int param, Compression compression, byte[] codeOf) {
-        int dc = prepare(first, m, encoding, codeOf);
-        int len = compress(m, encoding, param, compression);
-        byte[] data = Arrays.copyOf(storedArray, len);
-        CRC32C crc = new CRC32C();
-        crc.update(data, 0, len);
-        return new Encoded(data, encodedLength, (int) crc.getValue(), dc);
+        crc.reset();
+        crc.update(data, 0, data.length);
+        return new Stored(data, (int) crc.getValue(), dc);
     }
 }

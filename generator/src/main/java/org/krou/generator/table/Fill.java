@@ -7,16 +7,10 @@ package org.krou.generator.table;
 public enum Fill {
     /** Ignore exits: store every true value. */
     NONE,
-    /** Repeat the previous stored symbol if allowed, else the most frequent allowed symbol. */
-    PREVIOUS,
     /**
-     * Fewest runs: from each run start, extend the run while one symbol stays allowed at every
-     * position (greedy furthest reach, which minimises the number of runs in each block).
-     */
-    RUNS,
-    /**
-     * Most probable successor: the allowed value that most often follows the previous stored
-     * value (from the table's own transition counts); suits the order-1 {@link org.krou.table.Encoding#RANS}.
+     * Most probable in context: the allowed value whose code most often follows the two codes
+     * before it (from the table's own pair counts, refined over two passes); suits the
+     * {@link org.krou.table.Encoding#CONTEXT} coder, whose contexts are the same pairs.
      */
     CONTEXT
 }

@@ -23,7 +23,7 @@ final class TableLayout {
         b.put((byte) h.kind().code()).put((byte) h.seeds()).put((byte) h.encoding().code()).put((byte) h.param());
         b.put(TableFormat.variantBytes(Variant.parse(h.variant())));
         b.putLong(h.positions()).putInt(h.blockSize()).putInt(h.blockCount());
-        b.put((byte) h.compression().code());
+        b.put((byte) 0); // reserved (version 1: compression)
         b.put((byte) ((h.dontCare() ? TableFormat.FLAG_DONT_CARE : 0)
                 | (h.kind().unsignedSymbols() ? TableFormat.FLAG_UNSIGNED : 0)));
         b.putShort((short) h.symbolCount()).putInt(h.indexCrc());
@@ -38,13 +38,13 @@ final class TableLayout {
         return out;
     }
 
-    /** The index's bytes: per block its offset, stored length, encoded length and CRC32C. */
-    static byte[] indexBytes(long[] offset, int[] stored, int[] encoded, int[] crc) {
-        int n = offset.length;
+    /** The index's bytes: per block its stored length (u16) and CRC32C. */
+    static byte[] indexBytes(int[] stored, int[] crc) {
+        int n = stored.length;
         ByteBuffer b = ByteBuffer.allocate(Math.multiplyExact(n, TableFormat.INDEX_ENTRY))
                 .order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < n; i++) {
-            b.putLong(offset[i]).putInt(stored[i]).putInt(encoded[i]).putInt(crc[i]);
+            b.putShort((short) stored[i]).putInt(crc[i]);
         }
         return b.array();
     }

@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -23,11 +24,10 @@ import org.krou.table.TableFormat;
 import org.krou.table.TableHeader;
 import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
-import org.krou.util.Parallel;
 
 /**
  * Writes a table file: streaming block by block (the file is never built in memory), blocks
- * compressed on several threads, atomically (a temporary file in the same directory, fsync,
+ * coded on several threads, atomically (a temporary file in the same directory, fsync,
  * then a rename over the target).
  *
  * <pre>{@code
@@ -43,10 +43,8 @@ import org.krou.util.Parallel;
  * {@code max(stored, best exit)}, recomputed by a one-ply search; the result is exact.
  */
 public final class TableWriter {
-    private static final Encoding[] AUTO_ENCODING = {Encoding.PACKED, Encoding.PACKED, Encoding.PACKED,
-        Encoding.PACKED, Encoding.RLE, Encoding.RLE, Encoding.RLE, Encoding.RLE};
-    private static final int[] AUTO_PARAM = {1, 2, 4, 8, 2, 3, 4, 5};
-    private static final int SAMPLE_BLOCKS = 48;
+    /** Passes over the layer that refine the don't-care fill before the final counts. */
+    private static final int FILL_ROUNDS = 2;
 
     private TableWriter() {
     }
@@ -108,9 +106,9 @@ public final class TableWriter {
         private final WriterOptions o;
         private final ExecutorService pool;
         private final int blocks;
-        private byte[] best = new byte[256];
-        private DontCareFill.Transitions succ;
-        private RansEncoder model;
+        private byte[] table;
+        private byte[] codeOf;
+        private int[] valueOf;
 
         Job(Path file, TableKind kind, Variant variant, int seeds, long positions, ByteBigArray symbols,
             ByteBigArray exits, WriterOptions o, ExecutorService pool) {
@@ -134,97 +132,113 @@ public final class TableWriter {
             return (int) Math.min(o.blockSize(), positions - (long) b * o.blockSize());
         }
 
-        private BlockEncoder encoder(boolean withExits) {
-            return new BlockEncoder(symbols, withExits ? exits : null, withExits ? o.fill() : Fill.NONE, best, succ,
-                    model, o.blockSize(), o.lz4Level());
+        private BlockEncoder encoder() {
+            return new BlockEncoder(symbols, o.fill() == Fill.NONE ? null : exits, table, codeOf, valueOf,
+                    o.blockSize());
+        }
+
+        /** Occurrences of each symbol byte, over all blocks, in parallel. */
+        private long[] countSymbols() throws IOException {
+            List<Future<long[]>> parts = new ArrayList<>();
+            int t = o.threads();
+            for (int w = 0; w < t; w++) {
+                final long from = positions * w / t;
+                final long to = positions * (w + 1) / t;
+                parts.add(pool.submit(() -> {
+                    long[] c = new long[256];
+                    byte[] buf = new byte[1 << 16];
+                    for (long at = from; at < to; at += buf.length) {
+                        int n = (int) Math.min(buf.length, to - at);
+                        symbols.copyTo(at, buf, 0, n);
+                        for (int i = 0; i < n; i++) {
+                            c[buf[i] & 0xFF]++;
+                        }
+                    }
+                    return c;
+                }));
+            }
+            long[] sum = new long[256];
+            for (Future<long[]> f : parts) {
+                long[] c = get(f);
+                for (int i = 0; i < 256; i++) {
+                    sum[i] += c[i];
+                }
+            }
+            return sum;
         }
 
         /**
-         * Counts the stored symbols ({@code [0..256)}), the don't-care entries ({@code [256]}) and
-         * the transitions ({@code [257 + prev * 256 + next]}) over all blocks, in parallel.
+         * The pair counts of the codes as filled with {@code order} ({@code [(prev * (k + 1) +
+         * prev2) * k + code]}), and the don't-care count at the end, over all blocks in parallel.
          */
-        private long[] countAll(boolean withExits) throws IOException {
-            int t = o.threads();
+        private long[] countPairs(byte[] order) throws IOException {
+            int k = table.length;
+            int cells = (k + 1) * (k + 1) * k;
             List<Future<long[]>> parts = new ArrayList<>();
+            int t = o.threads();
             for (int w = 0; w < t; w++) {
                 final int from = (int) ((long) blocks * w / t);
                 final int to = (int) ((long) blocks * (w + 1) / t);
                 parts.add(pool.submit(() -> {
-                    BlockEncoder enc = encoder(withExits);
-                    long[] c = new long[257];
-                    long[] tr = new long[257 * 256];
+                    BlockEncoder enc = encoder();
+                    long[] all = new long[cells + 1];
+                    int[] c = new int[cells];
                     for (int b = from; b < to; b++) {
-                        c[256] += enc.count((long) b * o.blockSize(), size(b), c, tr);
+                        all[cells] += enc.count((long) b * o.blockSize(), size(b), order, c);
+                        if ((b & 0xFFF) == 0xFFF || b == to - 1) { // int counts stay far from overflowing
+                            for (int i = 0; i < cells; i++) {
+                                all[i] += c[i];
+                            }
+                            Arrays.fill(c, 0);
+                        }
                     }
-                    long[] all = java.util.Arrays.copyOf(c, 257 + tr.length);
-                    System.arraycopy(tr, 0, all, 257, tr.length);
                     return all;
                 }));
             }
-            long[] sum = null;
+            long[] sum = new long[cells + 1];
             for (Future<long[]> f : parts) {
                 long[] c = get(f);
-                if (sum == null) {
-                    sum = c;
-                } else {
-                    for (int i = 0; i < c.length; i++) {
-                        sum[i] += c[i];
-                    }
+                for (int i = 0; i < sum.length; i++) {
+                    sum[i] += c[i];
                 }
             }
             return sum;
         }
 
         WriteResult run() throws IOException {
-            long[] counts = countAll(false);
-            long[] byValue = new long[256];
+            long[] counts = countSymbols();
             for (int s = 0; s < 256; s++) {
                 int sym = kind.symbol((byte) s);
                 if (counts[s] > 0 && kind == TableKind.VALUES && (sym < -seeds || sym > seeds)) {
                     throw new IllegalArgumentException(counts[s] + " values equal " + sym + ", outside -" + seeds
                             + ".." + seeds);
                 }
-                byValue[(byte) s + 128] = counts[s];
             }
-            best = DontCareFill.bestAtMost(byValue);
-            if (exits != null) {
-                for (int round = 0; round < (o.fill() == Fill.CONTEXT ? 2 : 1); round++) {
-                    succ = new DontCareFill.Transitions(java.util.Arrays.copyOfRange(counts, 257, counts.length));
-                    counts = countAll(true);
-                }
-            }
-            byte[] table = symbolTable(counts);
-            byte[] codeOf = new byte[256];
-            for (int i = 0; i < table.length; i++) {
-                codeOf[table[i] & 0xFF] = (byte) i;
-            }
-            Encoding enc = o.encoding();
-            int param = o.param();
-            if (enc == Encoding.RANS) {
-                model = RansEncoder.fromCounts(transitionsByCode(counts, table, codeOf), table.length, param);
-            }
-            if (enc == null) {
-                int pick = chooseEncoding(codeOf);
-                enc = AUTO_ENCODING[pick];
-                param = AUTO_PARAM[pick];
-            }
-            return writeFile(enc, param, table, codeOf, counts[256]);
-        }
-
-        /** The transitions between codes, context {@code k} being the block start. */
-        private static long[] transitionsByCode(long[] counts, byte[] table, byte[] codeOf) {
+            table = symbolTable(counts);
             int k = table.length;
-            long[] t = new long[(k + 1) * k];
-            for (int p = 0; p <= 256; p++) {
-                int ctx = p == 256 ? k : codeOf[p] & 0xFF;
-                for (int s = 0; s < 256; s++) {
-                    long n = counts[257 + p * 256 + s];
-                    if (n > 0) {
-                        t[ctx * k + (codeOf[s] & 0xFF)] += n;
-                    }
+            codeOf = new byte[256];
+            valueOf = new int[k];
+            for (int i = 0; i < k; i++) {
+                codeOf[table[i] & 0xFF] = (byte) i;
+                valueOf[i] = kind.symbol(table[i]);
+            }
+            boolean fill = exits != null && o.fill() != Fill.NONE;
+            byte[] order = null;
+            ContextEncoder model = null;
+            long dontCares = 0;
+            if (k > 0 && (fill || o.encoding() == Encoding.CONTEXT)) {
+                long[] pairs = countPairs(null);
+                for (int round = 0; fill && round < FILL_ROUNDS; round++) {
+                    order = BlockEncoder.fillOrder(pairs, k);
+                    pairs = countPairs(order);
+                }
+                dontCares = pairs[pairs.length - 1];
+                if (o.encoding() == Encoding.CONTEXT) {
+                    model = ContextEncoder.fromCounts(Arrays.copyOf(pairs, pairs.length - 1), k, o.param(),
+                            o.maxContexts());
                 }
             }
-            return t;
+            return writeFile(order, model, fill ? dontCares : 0);
         }
 
         /** The symbols that occur, most frequent first (ties: smaller symbol first). */
@@ -244,45 +258,7 @@ public final class TableWriter {
             return t;
         }
 
-        /**
-         * Tries every automatic candidate on evenly spaced sample blocks, on the writer's threads;
-         * returns the best one.
-         */
-        private int chooseEncoding(byte[] codeOf) {
-            int samples = Math.min(blocks, SAMPLE_BLOCKS);
-            int threads = o.threads();
-            long[][] totals = new long[threads][AUTO_ENCODING.length];
-            BlockEncoder[] encoders = new BlockEncoder[threads];
-            for (int w = 0; w < threads; w++) {
-                encoders[w] = encoder(exits != null);
-            }
-            Parallel.forChunks(threads, samples, 1, (w, from, to) -> {
-                for (long k = from; k < to; k++) {
-                    int b = (int) ((long) blocks * k / samples);
-                    int m = size(b);
-                    encoders[w].prepare((long) b * o.blockSize(), m, Encoding.PACKED, codeOf);
-                    for (int c = 0; c < AUTO_ENCODING.length; c++) {
-                        totals[w][c] += encoders[w].compress(m, AUTO_ENCODING[c], AUTO_PARAM[c], o.compression());
-                    }
-                }
-            });
-            long[] total = new long[AUTO_ENCODING.length];
-            for (long[] t : totals) {
-                for (int c = 0; c < total.length; c++) {
-                    total[c] += t[c];
-                }
-            }
-            int pick = 0;
-            for (int c = 1; c < total.length; c++) {
-                if (total[c] < total[pick]) {
-                    pick = c;
-                }
-            }
-            return pick;
-        }
-
-        private WriteResult writeFile(Encoding enc, int param, byte[] table, byte[] codeOf, long dontCares)
-                throws IOException {
+        private WriteResult writeFile(byte[] order, ContextEncoder model, long dontCares) throws IOException {
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
             Path tmp = dir.resolve("." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
@@ -291,14 +267,14 @@ public final class TableWriter {
             try {
                 TableHeader h;
                 try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                    h = writeBody(ch, enc, param, table, codeOf, dontCares);
+                    h = writeBody(ch, order, model, dontCares);
                     ch.force(true);
                 }
                 move(tmp, file);
                 done = true;
                 syncDirectory(dir);
-                return new WriteResult(file, positions, h.fileLength(), enc, param, h.dontCare() ? dontCares : 0,
-                        table.length);
+                return new WriteResult(file, positions, h.fileLength(), o.encoding(), o.param(),
+                        h.dontCare() ? dontCares : 0, table.length);
             } finally {
                 if (!done) {
                     Files.deleteIfExists(tmp);
@@ -307,47 +283,44 @@ public final class TableWriter {
         }
 
         /** Writes model, blocks, index and header; returns the header. */
-        private TableHeader writeBody(FileChannel ch, Encoding enc, int param, byte[] table, byte[] codeOf,
-                                      long dontCares) throws IOException {
-            long[] offset = new long[blocks];
+        private TableHeader writeBody(FileChannel ch, byte[] order, ContextEncoder model, long dontCares)
+                throws IOException {
             int[] stored = new int[blocks];
-            int[] encoded = new int[blocks];
             int[] crc = new int[blocks];
             CRC32C body = new CRC32C();
             long at = TableFormat.HEADER_LENGTH;
             ch.position(at);
-            byte[] modelBytes = enc == Encoding.RANS ? model.toBytes() : new byte[0];
+            byte[] modelBytes = model != null ? model.toBytes() : new byte[0];
             CRC32C mc = new CRC32C();
             mc.update(modelBytes, 0, modelBytes.length);
             body.update(modelBytes, 0, modelBytes.length);
             writeFully(ch, modelBytes);
             at += modelBytes.length;
-            ThreadLocal<BlockEncoder> encoders = ThreadLocal.withInitial(() -> encoder(exits != null));
-            ArrayDeque<Future<BlockEncoder.Encoded>> window = new ArrayDeque<>();
+            Encoding enc = model != null ? Encoding.CONTEXT : Encoding.RAW;
+            ThreadLocal<BlockEncoder> encoders = ThreadLocal.withInitial(this::encoder);
+            ArrayDeque<Future<BlockEncoder.Stored>> window = new ArrayDeque<>();
             int next = 0;
             for (int b = 0; b < blocks; b++) {
-                while (next < blocks && window.size() < 4 * o.threads()) {
+                while (next < blocks && window.size() < 64 * o.threads()) {
                     final int nb = next++;
-                    window.add(pool.submit(() -> encoders.get().encode((long) nb * o.blockSize(), size(nb), enc, param,
-                            o.compression(), codeOf)));
+                    window.add(pool.submit(() -> encoders.get().encode((long) nb * o.blockSize(), size(nb), order,
+                            enc, model)));
                 }
-                BlockEncoder.Encoded x = get(window.removeFirst());
-                offset[b] = at;
+                BlockEncoder.Stored x = get(window.removeFirst());
                 stored[b] = x.data().length;
-                encoded[b] = x.encodedLength();
                 crc[b] = x.crc();
                 body.update(x.data(), 0, x.data().length);
                 writeFully(ch, x.data());
                 at += x.data().length;
             }
-            byte[] index = TableLayout.indexBytes(offset, stored, encoded, crc);
+            byte[] index = TableLayout.indexBytes(stored, crc);
             CRC32C ic = new CRC32C();
             ic.update(index, 0, index.length);
             body.update(index, 0, index.length);
             writeFully(ch, index);
             long length = at + index.length;
-            TableHeader h = new TableHeader(TableFormat.VERSION, kind, variant.id(), seeds, positions, enc, param,
-                    o.compression(), o.blockSize(), blocks, exits != null && dontCares > 0 && o.fill() != Fill.NONE,
+            TableHeader h = new TableHeader(TableFormat.VERSION, kind, variant.id(), seeds, positions, enc,
+                    enc == Encoding.RAW ? 0 : o.param(), o.blockSize(), blocks, order != null && dontCares > 0,
                     table, at, length, (int) ic.getValue(), (int) body.getValue(), modelBytes.length,
                     (int) mc.getValue());
             ch.position(0);

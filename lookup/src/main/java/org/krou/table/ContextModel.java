@@ -1,0 +1,257 @@
+package org.krou.table;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The model of the {@link Encoding#CONTEXT} encoding and its decoder (byte by byte in
+ * {@code docs/FORMAT.md}). Each code is coded with the frequencies of its <em>context</em>: the
+ * two codes before it in its stream, where the table's model lists that pair, else the one code
+ * before it (the order-1 context; context {@code k} stands for "no code before"). Frequencies
+ * sum to {@code 2^scale} ({@code scale} 10..12) in every non-empty context.
+ *
+ * <p>A block of {@code m} positions is two interleaved byte-wise rANS streams (32-bit states kept
+ * in {@code [2^23, 2^31)}): stream A codes positions {@code 0..h-1}, stream B {@code h..m-1},
+ * {@code h = ceil(m/2)}, so the decoder runs two independent dependency chains at once. A block
+ * whose stored length equals {@code m} holds the codes themselves, one byte each (the writer
+ * stores a block so when coding would not make it shorter).
+ *
+ * <p>The decoder is the per-position kernel of a cold probe: one table read gives the code of a
+ * slot, one more its frequency, offset and the next context, and nothing is allocated. Immutable
+ * and safe for concurrent use; every step is validated, so a damaged block is reported, never
+ * decoded into wrong symbols silently (the block checksum is checked before).
+ */
+final class ContextModel {
+    /** Lower bound of the coder state. */
+    static final int L = 1 << 23;
+    /** The most contexts (order-1 plus pairs) a model may have. */
+    static final int MAX_CONTEXTS = 2048;
+    /** Bytes of the two initial states at the start of a coded block. */
+    static final int STATE_BYTES = 8;
+
+    final int k;
+    final int scale;
+    private final int contexts;
+    /** Context of the pair (previous code, the code before it), index {@code prev * (k + 1) + prev2}. */
+    private final short[] ctxOf;
+    /** Code owning each slot of each context, index {@code (ctx << scale) + slot}. */
+    private final byte[] slotCode;
+    /**
+     * Per context and code: {@code freq << 40 | cum << 24 | next}, {@code next} being the context
+     * of the following position; 0 when the code is not in the context.
+     */
+    private final long[] step;
+    private final int start;
+
+    private ContextModel(int k, int scale, int[] pairs, int[][] codes, int[][] freqs) {
+        this.k = k;
+        this.scale = scale;
+        this.contexts = codes.length;
+        int k1 = k + 1;
+        ctxOf = new short[k1 * k1];
+        int[] prevOf = new int[contexts];
+        for (int p = 0; p < k1; p++) {
+            prevOf[p] = p;
+            for (int q = 0; q < k1; q++) {
+                ctxOf[p * k1 + q] = (short) p;
+            }
+        }
+        for (int i = 0; i < pairs.length; i++) {
+            ctxOf[pairs[i]] = (short) (k1 + i);
+            prevOf[k1 + i] = pairs[i] / k1;
+        }
+        slotCode = new byte[contexts << scale];
+        step = new long[contexts * k];
+        for (int c = 0; c < contexts; c++) {
+            int cum = 0;
+            for (int j = 0; j < codes[c].length; j++) {
+                int code = codes[c][j];
+                int f = freqs[c][j];
+                int next = ctxOf[code * k1 + prevOf[c]];
+                step[c * k + code] = (long) f << 40 | (long) cum << 24 | next;
+                java.util.Arrays.fill(slotCode, (c << scale) + cum, (c << scale) + cum + f, (byte) code);
+                cum += f;
+            }
+        }
+        start = ctxOf[k * k1 + k];
+    }
+
+    /** The smallest serialised model for {@code k} codes (no pairs, every context empty). */
+    static long minBytes(int k) {
+        return 2 + 2L * (k + 1);
+    }
+
+    /** The largest serialised model for {@code k} codes. */
+    static long maxBytes(int k) {
+        long pairs = Math.max(0, MAX_CONTEXTS - (k + 1));
+        return 2 + 2 * pairs + (k + 1 + pairs) * (2 + 3L * k);
+    }
+
+    /**
+     * Parses and validates a serialised model of {@code k} codes with frequency precision
+     * {@code scale}; returns null and sets {@code why[0]} if it is malformed.
+     */
+    static ContextModel parse(byte[] data, int k, int scale, String[] why) {
+        ByteBuffer b = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+        int k1 = k + 1;
+        if (b.remaining() < 2) {
+            why[0] = "model of " + data.length + " bytes";
+            return null;
+        }
+        int q = b.getShort() & 0xFFFF;
+        if (q > MAX_CONTEXTS - k1 || b.remaining() < 2 * q) {
+            why[0] = "model lists " + q + " context pairs, at most " + Math.max(0, MAX_CONTEXTS - k1);
+            return null;
+        }
+        int[] pairs = new int[q];
+        for (int i = 0; i < q; i++) {
+            int p = b.get() & 0xFF;
+            int p2 = b.get() & 0xFF;
+            pairs[i] = p * k1 + p2;
+            if (p > k || p2 > k || (i > 0 && pairs[i] <= pairs[i - 1])) {
+                why[0] = "context pair " + i + " (" + p + ", " + p2 + ") out of order or range";
+                return null;
+            }
+        }
+        int[][] codes = new int[k1 + q][];
+        int[][] freqs = new int[k1 + q][];
+        for (int c = 0; c < k1 + q; c++) {
+            if (b.remaining() < 2) {
+                why[0] = "model ends in context " + c;
+                return null;
+            }
+            int n = b.getShort() & 0xFFFF;
+            if (n > k || b.remaining() < 3 * n) {
+                why[0] = "context " + c + " has " + n + " entries";
+                return null;
+            }
+            codes[c] = new int[n];
+            freqs[c] = new int[n];
+            int sum = 0;
+            for (int i = 0; i < n; i++) {
+                int s = b.get() & 0xFF;
+                int f = b.getShort() & 0xFFFF;
+                if ((i > 0 && s <= codes[c][i - 1]) || s >= k || f < 1 || f > (1 << scale)) {
+                    why[0] = "context " + c + ": bad entry code " + s + " frequency " + f;
+                    return null;
+                }
+                codes[c][i] = s;
+                freqs[c][i] = f;
+                sum += f;
+            }
+            if (n > 0 && sum != 1 << scale) {
+                why[0] = "context " + c + ": frequencies sum to " + sum + ", expected " + (1 << scale);
+                return null;
+            }
+        }
+        if (b.hasRemaining()) {
+            why[0] = b.remaining() + " bytes after the model";
+            return null;
+        }
+        return new ContextModel(k, scale, pairs, codes, freqs);
+    }
+
+    /**
+     * Decodes a block {@code in[0..len)} of {@code m} positions into the symbols
+     * {@code out[0..m)}.
+     *
+     * @param symbols the symbol of each code
+     * @return null if the block is well formed, else what is wrong
+     */
+    String decode(byte[] in, int len, int m, byte[] symbols, byte[] out) {
+        if (len == m) {
+            for (int i = 0; i < m; i++) {
+                int c = in[i] & 0xFF;
+                if (c >= k) {
+                    return "code " + c + " at position " + i + ", the table has " + k;
+                }
+                out[i] = symbols[c];
+            }
+            return null;
+        }
+        if (len < STATE_BYTES || len > m) {
+            return "coded block of " + len + " bytes for " + m + " positions";
+        }
+        int xa = getInt(in, 0);
+        int xb = getInt(in, 4);
+        if (xa < L || xb < L) {
+            return "coder states " + Integer.toUnsignedString(xa) + ", " + Integer.toUnsignedString(xb)
+                    + " outside the coder range";
+        }
+        final int sc = scale;
+        final int mask = (1 << sc) - 1;
+        final int kk = k;
+        final byte[] tab = slotCode;
+        final long[] st = step;
+        final int h = (m + 1) >>> 1;
+        final int safe = len - 1;
+        int ca = start;
+        int cb = start;
+        int p = STATE_BYTES;
+        for (int i = 0; i < h; i++) {
+            int slot = xa & mask;
+            int c = tab[(ca << sc) + slot] & 0xFF;
+            long e = st[ca * kk + c];
+            int f = (int) (e >>> 40);
+            if (f == 0) {
+                return "position " + i + " decodes in context " + ca + ", which the model leaves empty";
+            }
+            // x stays in [2^23, 2^31): after a step it is at least 2^(23 - scale) >= 2^11, so at
+            // most two bytes renormalise it; the second is taken without a branch
+            xa = f * (xa >>> sc) + slot - (int) ((e >>> 24) & 0xFFFF);
+            if (xa < L) {
+                if (p < safe) {
+                    xa = (xa << 8) | (in[p++] & 0xFF);
+                    int r = (xa - L) >>> 31;
+                    xa = r != 0 ? (xa << 8) | (in[p] & 0xFF) : xa;
+                    p += r;
+                } else {
+                    while (xa < L) {
+                        if (p >= len) {
+                            return "coded data ends at position " + i;
+                        }
+                        xa = (xa << 8) | (in[p++] & 0xFF);
+                    }
+                }
+            }
+            out[i] = symbols[c];
+            ca = (int) e & 0xFFFFFF;
+            if (h + i < m) {
+                slot = xb & mask;
+                c = tab[(cb << sc) + slot] & 0xFF;
+                e = st[cb * kk + c];
+                f = (int) (e >>> 40);
+                if (f == 0) {
+                    return "position " + (h + i) + " decodes in context " + cb + ", which the model leaves empty";
+                }
+                xb = f * (xb >>> sc) + slot - (int) ((e >>> 24) & 0xFFFF);
+                if (xb < L) {
+                    if (p < safe) {
+                        xb = (xb << 8) | (in[p++] & 0xFF);
+                        int r = (xb - L) >>> 31;
+                        xb = r != 0 ? (xb << 8) | (in[p] & 0xFF) : xb;
+                        p += r;
+                    } else {
+                        while (xb < L) {
+                            if (p >= len) {
+                                return "coded data ends at position " + (h + i);
+                            }
+                            xb = (xb << 8) | (in[p++] & 0xFF);
+                        }
+                    }
+                }
+                out[h + i] = symbols[c];
+                cb = (int) e & 0xFFFFFF;
+            }
+        }
+        if (xa != L || xb != L || p != len) {
+            return "coded block does not end cleanly (states " + Integer.toUnsignedString(xa) + ", "
+                    + Integer.toUnsignedString(xb) + ", " + (len - p) + " bytes left)";
+        }
+        return null;
+    }
+
+    private static int getInt(byte[] in, int at) {
+        return (in[at] & 0xFF) | (in[at + 1] & 0xFF) << 8 | (in[at + 2] & 0xFF) << 16 | (in[at + 3] & 0xFF) << 24;
+    }
+}
