@@ -28,6 +28,11 @@ final class ContextModel {
     static final int MAX_CONTEXTS = 2048;
     /** Bytes of the two initial states at the start of a coded block. */
     static final int STATE_BYTES = 8;
+    /**
+     * Bytes a caller may leave after a coded block in its buffer so that the decoder reads ahead
+     * without bounds checks (a shorter buffer is copied once).
+     */
+    static final int PADDING = 4;
 
     final int k;
     final int scale;
@@ -37,10 +42,13 @@ final class ContextModel {
     /** Code owning each slot of each context, index {@code (ctx << scale) + slot}. */
     private final byte[] slotCode;
     /**
-     * Per context and code: {@code freq << 40 | cum << 24 | next}, {@code next} being the context
-     * of the following position; 0 when the code is not in the context.
+     * Per context and code, index {@code (ctx << stride) + code}: {@code freq << 40 | cum << 24 |
+     * next}, {@code next} being the context of the following position; 0 when the code is not in
+     * the context.
      */
     private final long[] step;
+    /** log2 of the row length of {@link #step}: the smallest power of two {@code >= k}. */
+    private final int stride;
     private final int start;
 
     private ContextModel(int k, int scale, int[] pairs, int[][] codes, int[][] freqs) {
@@ -61,14 +69,15 @@ final class ContextModel {
             prevOf[k1 + i] = pairs[i] / k1;
         }
         slotCode = new byte[contexts << scale];
-        step = new long[contexts * k];
+        stride = 32 - Integer.numberOfLeadingZeros(Math.max(1, k - 1));
+        step = new long[contexts << stride];
         for (int c = 0; c < contexts; c++) {
             int cum = 0;
             for (int j = 0; j < codes[c].length; j++) {
                 int code = codes[c][j];
                 int f = freqs[c][j];
                 int next = ctxOf[code * k1 + prevOf[c]];
-                step[c * k + code] = (long) f << 40 | (long) cum << 24 | next;
+                step[(c << stride) + code] = (long) f << 40 | (long) cum << 24 | next;
                 java.util.Arrays.fill(slotCode, (c << scale) + cum, (c << scale) + cum + f, (byte) code);
                 cum += f;
             }
@@ -172,6 +181,9 @@ final class ContextModel {
         if (len < STATE_BYTES || len > m) {
             return "coded block of " + len + " bytes for " + m + " positions";
         }
+        if (in.length < len + PADDING) {
+            in = java.util.Arrays.copyOf(in, len + PADDING);
+        }
         int xa = getInt(in, 0);
         int xb = getInt(in, 4);
         if (xa < L || xb < L) {
@@ -180,68 +192,56 @@ final class ContextModel {
         }
         final int sc = scale;
         final int mask = (1 << sc) - 1;
-        final int kk = k;
+        final int sw = stride;
         final byte[] tab = slotCode;
         final long[] st = step;
         final int h = (m + 1) >>> 1;
-        final int safe = len - 1;
+        final int mb = m - h;
         int ca = start;
         int cb = start;
         int p = STATE_BYTES;
+        // The kernel of a cold probe. A step: the slot's code, then its frequency, offset and next
+        // context in one entry; the state then takes 0, 1 or 2 bytes (after a step it is at least
+        // 2^(23 - scale) >= 2^11, so two always suffice), read without branches from the padded
+        // buffer. Each pass takes at most 4 bytes, so checking once per pass keeps p inside it.
         for (int i = 0; i < h; i++) {
+            int r;
             int slot = xa & mask;
             int c = tab[(ca << sc) + slot] & 0xFF;
-            long e = st[ca * kk + c];
+            long e = st[(ca << sw) + c];
             int f = (int) (e >>> 40);
-            if (f == 0) {
-                return "position " + i + " decodes in context " + ca + ", which the model leaves empty";
-            }
-            // x stays in [2^23, 2^31): after a step it is at least 2^(23 - scale) >= 2^11, so at
-            // most two bytes renormalise it; the second is taken without a branch
             xa = f * (xa >>> sc) + slot - (int) ((e >>> 24) & 0xFFFF);
             if (xa < L) {
-                if (p < safe) {
-                    xa = (xa << 8) | (in[p++] & 0xFF);
-                    int r = (xa - L) >>> 31;
-                    xa = r != 0 ? (xa << 8) | (in[p] & 0xFF) : xa;
-                    p += r;
-                } else {
-                    while (xa < L) {
-                        if (p >= len) {
-                            return "coded data ends at position " + i;
-                        }
-                        xa = (xa << 8) | (in[p++] & 0xFF);
-                    }
-                }
+                xa = (xa << 8) | (in[p++] & 0xFF);
+                r = (xa - L) >>> 31;
+                xa = (xa << (r << 3)) | (in[p] & 0xFF & -r);
+                p += r;
             }
             out[i] = symbols[c];
             ca = (int) e & 0xFFFFFF;
-            if (h + i < m) {
+            if (f == 0) {
+                return "position " + i + " decodes in a context the model leaves empty";
+            }
+            if (i < mb) {
                 slot = xb & mask;
                 c = tab[(cb << sc) + slot] & 0xFF;
-                e = st[cb * kk + c];
+                e = st[(cb << sw) + c];
                 f = (int) (e >>> 40);
-                if (f == 0) {
-                    return "position " + (h + i) + " decodes in context " + cb + ", which the model leaves empty";
-                }
                 xb = f * (xb >>> sc) + slot - (int) ((e >>> 24) & 0xFFFF);
                 if (xb < L) {
-                    if (p < safe) {
-                        xb = (xb << 8) | (in[p++] & 0xFF);
-                        int r = (xb - L) >>> 31;
-                        xb = r != 0 ? (xb << 8) | (in[p] & 0xFF) : xb;
-                        p += r;
-                    } else {
-                        while (xb < L) {
-                            if (p >= len) {
-                                return "coded data ends at position " + (h + i);
-                            }
-                            xb = (xb << 8) | (in[p++] & 0xFF);
-                        }
-                    }
+                    xb = (xb << 8) | (in[p++] & 0xFF);
+                    r = (xb - L) >>> 31;
+                    xb = (xb << (r << 3)) | (in[p] & 0xFF & -r);
+                    p += r;
                 }
                 out[h + i] = symbols[c];
                 cb = (int) e & 0xFFFFFF;
+                if (f == 0) {
+                    return "position " + (h + i) + " decodes in a context the model leaves empty";
+                }
+            }
+            if (p > len) {
+                return "coded data ends at position " + i;
             }
         }
         if (xa != L || xb != L || p != len) {

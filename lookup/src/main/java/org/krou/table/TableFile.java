@@ -233,8 +233,8 @@ public final class TableFile implements AutoCloseable {
     private void decodeBlock(int b, byte[] out, Scratch scratch) {
         long off = index.offset[b];
         int len = index.stored[b];
-        if (scratch.stored.length < len) {
-            scratch.stored = new byte[len];
+        if (scratch.stored.length < len + ContextModel.PADDING) {
+            scratch.stored = new byte[len + ContextModel.PADDING];
         }
         byte[] in = scratch.stored;
         src.read(off, in, 0, len);
