@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.krou.server.BoardReader;
 import org.junit.jupiter.api.io.TempDir;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Position;
@@ -81,7 +82,7 @@ class ProbeBatchCliTest {
             checkAgrees(line, board);
         }
         for (String line : LINES.subList(0, 6)) {
-            assertTrue(ProbeCommand.parseBoard(line, board), "the fast reader takes " + line);
+            assertTrue(BoardReader.parseBoard(line, board), "the fast reader takes " + line);
         }
         String[] odd = {"4 4 4 4 4 4 / 4 4 4 4 4 4", "04 4 4 4 4 4 / 4 4 4 4 4 4 S", "4 4 4 4 4 4 // 4 4 4 4 4 4",
             "4 4 4 4 4 4 / 4 4 4 4 4 4 S S", "4 4 4 4 4 4 / 4 4 4 4 4 4 4", "4 4 4 4 4 4 / 4 4 4 4 4 5 N",
@@ -107,10 +108,10 @@ class ProbeBatchCliTest {
         try {
             expected = Position.parse(line).moverRelative();
         } catch (IllegalArgumentException e) {
-            assertFalse(ProbeCommand.parseBoard(line, board), "fast reader took a bad line: " + line);
+            assertFalse(BoardReader.parseBoard(line, board), "fast reader took a bad line: " + line);
             return;
         }
-        if (ProbeCommand.parseBoard(line, board)) {
+        if (BoardReader.parseBoard(line, board)) {
             assertArrayEquals(expected, board, line);
         }
     }
