@@ -1,7 +1,6 @@
 package org.krou.server;
 
 import java.net.URI;
-import org.eclipse.jetty.server.AsyncRequestLogWriter;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -36,10 +35,12 @@ public final class KrouServer implements AutoCloseable {
 
     private final Server server;
     private final ServerConnector connector;
+    private final AccessLog ownLog;
 
-    private KrouServer(Server server, ServerConnector connector) {
+    private KrouServer(Server server, ServerConnector connector, AccessLog ownLog) {
         this.server = server;
         this.connector = connector;
+        this.ownLog = ownLog;
     }
 
     /**
@@ -47,7 +48,7 @@ public final class KrouServer implements AutoCloseable {
      *
      * @param bind      the address to listen on, e.g. {@code 127.0.0.1}
      * @param port      the port, or 0 for any free one ({@link #port()} tells which)
-     * @param accessLog where access log lines go, or null for standard error (written by a thread
+     * @param accessLog where access log lines go, or null for standard error (an {@link AccessLog}: a thread
      *                  of its own, so that requests do not wait for the terminal)
      * @throws java.io.IOException if the port cannot be bound (already in use, not allowed)
      */
@@ -68,16 +69,19 @@ public final class KrouServer implements AutoCloseable {
         server.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
         server.setHandler(new GracefulHandler(new Routes(catalog, limits)));
         server.setErrorHandler(new JsonErrorHandler(limits.requestHeaderBytes()));
-        server.setRequestLog(new CustomRequestLog(accessLog == null ? new AsyncRequestLogWriter() : accessLog,
-                ACCESS_LOG_FORMAT));
+        AccessLog ownLog = accessLog == null ? new AccessLog(System.err) : null;
+        server.setRequestLog(new CustomRequestLog(accessLog == null ? ownLog : accessLog, ACCESS_LOG_FORMAT));
         server.setStopTimeout(STOP_MILLIS);
         try {
             server.start();
         } catch (Exception e) {
             server.stop();
+            if (ownLog != null) {
+                ownLog.close();
+            }
             throw e;
         }
-        return new KrouServer(server, connector);
+        return new KrouServer(server, connector, ownLog);
     }
 
     /** The port listened on. */
@@ -96,9 +100,12 @@ public final class KrouServer implements AutoCloseable {
         server.join();
     }
 
-    /** Stops gracefully (see the class comment); idempotent. */
+    /** Stops gracefully (see the class comment), then writes the access log lines still queued; idempotent. */
     public void stop() throws Exception {
         server.stop();
+        if (ownLog != null) {
+            ownLog.close();
+        }
     }
 
     /** As {@link #stop()}. */
