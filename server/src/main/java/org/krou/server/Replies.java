@@ -20,6 +20,7 @@ final class Replies {
 
     /** An API error: {@code {"error": message}}, not cached. */
     static void error(Response response, Callback callback, int status, String message) {
+        response.getHeaders().remove(HttpHeader.ETAG); // set before the answer failed: it names no answer
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
         bytes(response, callback, status, JSON, ProbeJson.write(ProbeJson.error(message))
                 .getBytes(StandardCharsets.UTF_8));

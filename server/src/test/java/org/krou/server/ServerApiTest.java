@@ -181,6 +181,7 @@ class ServerApiTest {
             assertTrue(error.contains((String) c[2]), c[0] + ": " + error);
             assertFalse(r.body().contains("\tat ") || r.body().contains("Exception"), r.body());
             assertEquals("no-store", r.headers().firstValue("Cache-Control").orElse(""), c[0].toString());
+            assertTrue(r.headers().firstValue("ETag").isEmpty(), "an error has no entity tag: " + c[0]);
         }
         HttpResponse<String> big = TestServer.get(srv.uri("/health"), "X-Big", "y".repeat(10_000));
         assertEquals(431, big.statusCode());
