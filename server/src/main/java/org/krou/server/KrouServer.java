@@ -108,9 +108,19 @@ public final class KrouServer implements AutoCloseable {
         }
     }
 
-    /** As {@link #stop()}. */
+    /**
+     * As {@link #stop()}.
+     *
+     * @throws IllegalStateException if Jetty could not stop cleanly (the cause says why)
+     */
     @Override
-    public void close() throws Exception {
-        stop();
+    public void close() {
+        try {
+            stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot stop the server: " + e.getMessage(), e);
+        }
     }
 }

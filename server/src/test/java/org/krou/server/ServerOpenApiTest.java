@@ -30,8 +30,7 @@ class ServerOpenApiTest {
         assertTrue(spec.get("openapi").asText().startsWith("3."), "an OpenAPI 3 document");
         List<String> checked = new ArrayList<>();
         try (TestServer.Running srv = TestServer.start(ServerLimits.DEFAULT)) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = spec.get("paths").fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : spec.get("paths").properties()) {
                 for (String method : METHODS) {
                     JsonNode op = e.getValue().get(method.toLowerCase(java.util.Locale.ROOT));
                     String url = url(spec, e.getKey(), op != null ? op : firstOperation(e.getValue()));

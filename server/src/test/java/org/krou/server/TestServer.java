@@ -69,8 +69,8 @@ final class TestServer {
         }
 
         @Override
-        public void close() throws Exception {
-            server.stop();
+        public void close() {
+            server.close();
             catalog.close();
         }
     }
