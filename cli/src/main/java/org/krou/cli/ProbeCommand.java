@@ -1,7 +1,5 @@
 package org.krou.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -11,6 +9,9 @@ import org.krou.probe.Tablebase;
 import org.krou.rules.Notation;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
+import org.krou.server.BatchProbe;
+import org.krou.server.Captured;
+import org.krou.server.ProbeJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -70,7 +71,7 @@ final class ProbeCommand implements Callable<Integer> {
             }
             try (Tablebase tb = cache.open(tables)) {
                 return new BatchProbe(tb, json, lineBuffered).run(System.in, spec.commandLine().getOut(),
-                        spec.commandLine().getErr());
+                        spec.commandLine().getErr()) ? Main.OK : Main.FAILED;
             }
         }
         if (lineBuffered) {
@@ -99,35 +100,10 @@ final class ProbeCommand implements Callable<Integer> {
      * {@code p} with the captured counts of {@code --captured S,N} (as {@code probe}, {@code pv}
      * and {@code play --from} take them), or {@code p} when {@code captured} is null.
      *
-     * @throws IllegalArgumentException unless {@code captured} is two whole numbers that, with the
-     *         seeds on the board, make at most 48, saying what is allowed
+     * @throws IllegalArgumentException as {@link Captured#apply}
      */
     static Position withCaptured(Position p, String captured) {
-        if (captured == null) {
-            return p;
-        }
-        int room = Position.TOTAL_SEEDS - p.seeds();
-        String[] parts = captured.trim().split("\\s*,\\s*", -1);
-        if (parts.length != 2 || !parts[0].matches("[0-9]+") || !parts[1].matches("[0-9]+")) {
-            throw new IllegalArgumentException("--captured '" + Notation.excerpt(captured)
-                    + "': expected two whole numbers S,N, the seeds South and North have captured so far, e.g. "
-                    + "--captured 20,18");
-        }
-        int s = count(parts[0]);
-        int n = count(parts[1]);
-        if (s > room || n > room || s + n > room) {
-            throw new IllegalArgumentException("--captured '" + Notation.excerpt(captured) + "': with "
-                    + p.seeds() + " seeds on the board at most " + room + " can have been captured ("
-                    + Position.TOTAL_SEEDS + " in a game): give two counts that add up to " + room
-                    + " or less, e.g. --captured " + (room - room / 2) + "," + room / 2);
-        }
-        return new Position(p.pits(), p.toMove(), s, n);
-    }
-
-    /** A count of digits, or Integer.MAX_VALUE for one beyond 48 that an int cannot hold. */
-    private static int count(String digits) {
-        String d = digits.replaceFirst("^0+(?=.)", "");
-        return d.length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(d);
+        return Captured.apply(p, captured, "--captured");
     }
 
     static String text(Position p, int v, List<MoveValue> moves, List<Character> best, FinalResult result,
@@ -160,22 +136,6 @@ final class ProbeCommand implements Callable<Integer> {
 
     /** The object of {@code probe --json}: position, toMove, seeds, value, moves, best and, with captures, result. */
     static String json(Position p, int v, List<MoveValue> moves, List<Character> best, FinalResult result) {
-        ObjectNode o = Json.object();
-        o.put("position", p.toString());
-        o.put("toMove", String.valueOf(p.toMove().letter()));
-        o.put("seeds", p.seeds());
-        o.put("value", v);
-        ArrayNode ms = o.putArray("moves");
-        for (MoveValue m : moves) {
-            ms.addObject().put("move", String.valueOf(m.move())).put("captured", m.captured()).put("value", m.value());
-        }
-        ArrayNode bs = o.putArray("best");
-        for (char c : best) {
-            bs.add(String.valueOf(c));
-        }
-        if (result != null) {
-            o.set("result", Json.result(result));
-        }
-        return Json.write(o);
+        return ProbeJson.write(ProbeJson.probe(p, v, moves, best, result, null));
     }
 }

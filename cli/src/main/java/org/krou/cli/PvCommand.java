@@ -1,7 +1,5 @@
 package org.krou.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,6 +8,7 @@ import org.krou.probe.PerfectPlay;
 import org.krou.probe.Tablebase;
 import org.krou.probe.Ply;
 import org.krou.rules.Position;
+import org.krou.server.ProbeJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -68,17 +67,7 @@ final class PvCommand implements Callable<Integer> {
     }
 
     static String json(Line line) {
-        ObjectNode o = Json.object();
-        o.put("position", line.start().toString());
-        o.put("value", line.value());
-        ArrayNode plies = o.putArray("line");
-        for (Ply ply : line.plies()) {
-            plies.addObject().put("move", String.valueOf(ply.move())).put("captured", ply.captured());
-        }
-        o.put("end", line.end().id());
-        o.put("converts", line.converts());
-        o.set("result", Json.result(line.result()));
-        return Json.write(o);
+        return ProbeJson.write(ProbeJson.pv(line));
     }
 
     static String text(Line line) {

@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.krou.server.LineInput;
 import org.junit.jupiter.api.io.TempDir;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Position;

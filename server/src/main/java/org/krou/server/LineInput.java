@@ -1,4 +1,4 @@
-package org.krou.cli;
+package org.krou.server;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,9 +15,9 @@ import java.util.function.BooleanSupplier;
  * {@link #MAX_LINE} bytes is skipped up to its end and reported by {@link #tooLong()}: memory
  * stays bounded whatever arrives.
  */
-final class LineInput {
+public final class LineInput {
     /** The longest line kept, in bytes; a position takes about 30. */
-    static final int MAX_LINE = 1 << 20;
+    public static final int MAX_LINE = 1 << 20;
 
     private final InputStream in;
     private final BooleanSupplier idle;
@@ -35,13 +35,13 @@ final class LineInput {
      * @param idle called before a read that may block; returns false to stop reading (the
      *             answers can no longer be written), and then {@link #next()} returns null
      */
-    LineInput(InputStream in, BooleanSupplier idle) {
+    public LineInput(InputStream in, BooleanSupplier idle) {
         this.in = in;
         this.idle = idle;
     }
 
     /** The next line without its end, or null at the end of the input (or when told to stop). */
-    String next() throws IOException {
+    public String next() throws IOException {
         while (true) {
             for (int i = scan; i < lim; i++) {
                 if (buf[i] == '\n') {
@@ -74,7 +74,7 @@ final class LineInput {
     }
 
     /** True when the line last returned was longer than {@link #MAX_LINE} bytes (and came back empty). */
-    boolean tooLong() {
+    public boolean tooLong() {
         return tooLong;
     }
 

@@ -1,0 +1,258 @@
+package org.krou.server;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
+import org.krou.probe.FinalResult;
+import org.krou.probe.MoveValue;
+import org.krou.probe.Tablebase;
+import org.krou.rules.Notation;
+import org.krou.rules.Position;
+import org.krou.rules.Rules;
+import org.krou.rules.Variant;
+import org.krou.table.OutsideCoverageException;
+import org.krou.table.TableException;
+
+/**
+ * The JSON API, version 1 (see {@code docs/API.md}): the probe of a position, its principal line,
+ * a batch of positions, the coverage. Answers mean what the {@code krou} command's mean, built by
+ * the same code ({@link ProbeJson}, {@link BatchProbe}, {@link Captured}).
+ */
+final class Api {
+    /** The prefix of every route of this version. */
+    static final String PREFIX = "/api/v1/";
+
+    private final Catalog catalog;
+    private final ServerLimits limits;
+    private final Semaphore lines;
+
+    Api(Catalog catalog, ServerLimits limits) {
+        this.catalog = catalog;
+        this.limits = limits;
+        this.lines = new Semaphore(limits.concurrentLines());
+    }
+
+    /** A request the API refuses: the status and the message of its {@code {"error": ...}}. */
+    static final class Refusal extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final int status;
+
+        Refusal(int status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
+
+        int status() {
+            return status;
+        }
+    }
+
+    /** Answers a request whose path starts with {@link #PREFIX}. */
+    void handle(Request request, Response response, Callback callback, String path) throws IOException {
+        String rest = path.substring(PREFIX.length());
+        String method = request.getMethod();
+        Replies.cors(response);
+        if (method.equals("OPTIONS")) {
+            response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_METHODS, "GET, HEAD, POST, OPTIONS");
+            response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_HEADERS, "Content-Type, If-None-Match");
+            response.getHeaders().put(HttpHeader.ACCESS_CONTROL_MAX_AGE, 86400);
+            response.setStatus(204);
+            response.write(true, null, callback);
+            return;
+        }
+        if (rest.equals("info")) {
+            allow(response, method, "GET");
+            if (!Replies.cached(request, response, callback, catalog.etag(), limits.cacheControl())) {
+                Replies.json(response, callback, catalog.info());
+            }
+            return;
+        }
+        String[] parts = rest.split("/", -1);
+        if (parts.length > 2 || (parts.length == 2 && !parts[1].equals("pv") && !parts[1].equals("batch"))) {
+            throw new Refusal(404, "no such path: " + Notation.excerpt(path) + "; the API has " + PREFIX
+                    + "info, " + PREFIX + "<variant>, " + PREFIX + "<variant>/pv and " + PREFIX + "<variant>/batch");
+        }
+        Catalog.Served served = variant(parts[0]);
+        if (parts.length == 2 && parts[1].equals("batch")) {
+            allow(response, method, "POST");
+            batch(request, response, callback, served.tablebase());
+            return;
+        }
+        allow(response, method, "GET");
+        Fields query = query(request);
+        Position p = position(query);
+        String captured = query.getValue("captured");
+        p = Captured.apply(p, captured, "captured=");
+        if (Replies.cached(request, response, callback, catalog.etag(), limits.cacheControl())) {
+            return;
+        }
+        try {
+            if (parts.length == 2) {
+                Replies.json(response, callback, pv(served, p));
+            } else {
+                Replies.json(response, callback, probe(served, p, captured != null));
+            }
+        } catch (OutsideCoverageException e) {
+            throw new Refusal(422, "the position has " + e.seeds() + " seeds on the board; the "
+                    + served.variant().id() + " tables here cover 0.." + e.maxSeeds() + " seeds");
+        }
+    }
+
+    /** The probe answer: the {@code probe --json} object with each move's distance and position after it. */
+    private static ObjectNode probe(Catalog.Served served, Position p, boolean withResult) {
+        Tablebase tb = served.tablebase();
+        int v = tb.value(p);
+        List<MoveValue> moves = tb.moveValues(p);
+        List<Character> best = tb.bestMoves(p);
+        int[] values = new int[Rules.ROW];
+        int[] distances = new int[Rules.ROW];
+        tb.rootMoves(p.moverRelative(), values, distances);
+        List<ProbeJson.MoveExtra> extras = new ArrayList<>(moves.size());
+        for (MoveValue m : moves) {
+            extras.add(new ProbeJson.MoveExtra(distances[p.pitOf(m.move())],
+                    p.play(m.move(), served.variant()).after()));
+        }
+        FinalResult result = withResult ? tb.finalResult(p) : null;
+        return ProbeJson.probe(p, v, moves, best, result, extras);
+    }
+
+    /** The {@code pv --json} object; at most {@link ServerLimits#concurrentLines()} lines are followed at once. */
+    private ObjectNode pv(Catalog.Served served, Position p) {
+        served.tablebase().value(p); // outside the coverage: refused before waiting
+        boolean got;
+        try {
+            got = lines.tryAcquire(limits.lineWaitMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            got = false;
+        }
+        if (!got) {
+            throw new Refusal(503, "busy: " + limits.concurrentLines() + " lines of play are being followed; "
+                    + "try again in a moment");
+        }
+        try {
+            return ProbeJson.pv(served.play().principalLine(p));
+        } finally {
+            lines.release();
+        }
+    }
+
+    /** {@code probe --batch} over the body: one line out per line in, order kept. */
+    private void batch(Request request, Response response, Callback callback, Tablebase tb) throws IOException {
+        long declared = request.getLength();
+        if (declared > limits.maxBatchBytes()) {
+            throw tooLarge();
+        }
+        byte[] body = readBody(request);
+        int count = 0;
+        for (int i = 0; i < body.length; i++) {
+            if (body[i] == '\n' || i == body.length - 1) {
+                count++;
+            }
+        }
+        if (count > limits.maxBatchLines()) {
+            throw new Refusal(413, "batch of " + count + " lines: at most " + limits.maxBatchLines()
+                    + " positions a request, one per line");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(count * 4 + 16);
+        PrintWriter writer = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
+        new BatchProbe(tb, false, false).run(new ByteArrayInputStream(body), writer, new PrintWriter(new StringWriter()));
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        Replies.bytes(response, callback, 200, Replies.TEXT, out.toByteArray());
+    }
+
+    private byte[] readBody(Request request) throws IOException {
+        int max = limits.maxBatchBytes();
+        try (InputStream in = Request.asInputStream(request)) {
+            byte[] body = in.readNBytes(max + 1);
+            if (body.length > max) {
+                throw tooLarge();
+            }
+            return body;
+        }
+    }
+
+    private Refusal tooLarge() {
+        return new Refusal(413, "request body too large: at most " + limits.maxBatchBytes() + " bytes and "
+                + limits.maxBatchLines() + " positions a batch, one per line");
+    }
+
+    private Catalog.Served variant(String id) {
+        Variant v;
+        try {
+            v = Variant.parse(id);
+        } catch (IllegalArgumentException e) {
+            v = null;
+        }
+        Catalog.Served s = v == null ? null : catalog.get(v);
+        if (s == null) {
+            throw new Refusal(404, (v == null ? "unknown variant '" + Notation.excerpt(id) + "'"
+                    : "no " + v.id() + " tables on this server") + ": served here: " + served());
+        }
+        return s;
+    }
+
+    private String served() {
+        StringBuilder sb = new StringBuilder();
+        for (Variant v : catalog.variants()) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(v.id()).append(" (0..").append(catalog.maxSeeds(v))
+                    .append(" seeds)");
+        }
+        return sb.toString();
+    }
+
+    private static void allow(Response response, String method, String allowed) {
+        if (!method.equals(allowed) && !(allowed.equals("GET") && method.equals("HEAD"))) {
+            response.getHeaders().put(HttpHeader.ALLOW, allowed.equals("GET") ? "GET, HEAD, OPTIONS" : "POST, OPTIONS");
+            throw new Refusal(405, "method " + Notation.excerpt(method) + " not allowed here: use " + allowed);
+        }
+    }
+
+    private static Fields query(Request request) {
+        try {
+            return Request.extractQueryParameters(request, StandardCharsets.UTF_8);
+        } catch (RuntimeException e) {
+            throw new Refusal(400, "bad query string: " + e.getMessage()
+                    + "; expected ?position=<notation> with the notation percent-encoded in UTF-8");
+        }
+    }
+
+    private static Position position(Fields query) {
+        String text = query.getValue("position");
+        if (text == null) {
+            throw new Refusal(400, "missing query parameter position: " + Notation.FORM
+                    + ", e.g. ?position=4+4+4+4+4+4+/+4+4+4+4+4+4+S");
+        }
+        return Position.parse(text);
+    }
+
+    /** Maps what a route threw to the status and message of its error answer; null for an unexpected failure. */
+    static Refusal refusal(Throwable e) {
+        if (e instanceof Refusal r) {
+            return r;
+        }
+        if (e instanceof IllegalArgumentException) {
+            return new Refusal(400, e.getMessage()); // the notation and captured= messages say the expected form
+        }
+        if (e instanceof TableException) {
+            return new Refusal(500, "the tables cannot answer: " + e.getMessage()
+                    + " (the server's operator can check them with krou verify)");
+        }
+        return null;
+    }
+}

@@ -1,0 +1,178 @@
+package org.krou.server;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.krou.probe.PerfectPlay;
+import org.krou.probe.Tablebase;
+import org.krou.rules.Variant;
+import org.krou.table.BlockCache;
+import org.krou.table.MissingTableException;
+import org.krou.table.TableFile;
+import org.krou.table.TableFormat;
+import org.krou.table.TableHeader;
+import org.krou.table.TableKind;
+
+/**
+ * The tables a server answers from: every variant with tables under one directory, opened once,
+ * read-only, with the headers of every table checked at start. Its {@link #etag()} is a digest of
+ * every table's checksums, so that it changes exactly when the answers could.
+ */
+public final class Catalog implements AutoCloseable {
+    /** One variant served. */
+    record Served(Variant variant, Tablebase tablebase, PerfectPlay play, ObjectNode info) {
+    }
+
+    private final Map<Variant, Served> served;
+    private final String etag;
+
+    private Catalog(Map<Variant, Served> served, String etag) {
+        this.served = served;
+        this.etag = etag;
+    }
+
+    /**
+     * Opens every variant that has tables under {@code dataDir} (at least the 0-seed table),
+     * checking every header.
+     *
+     * @param cacheBytes  bound of each variant's cache of decoded blocks
+     * @param searchNodes bound of the conversion search of {@code pv} (see {@link PerfectPlay})
+     * @throws MissingTableException if no variant has tables there, saying how to make them
+     * @throws org.krou.table.TableException if a table of the coverage is damaged or foreign
+     */
+    public static Catalog open(Path dataDir, long cacheBytes, int searchNodes) {
+        Map<Variant, Served> served = new EnumMap<>(Variant.class);
+        MessageDigest digest = sha256();
+        digest.update("krou api v1\n".getBytes(StandardCharsets.US_ASCII));
+        try {
+            for (Variant v : Variant.values()) {
+                if (!Files.isRegularFile(TableFormat.valuesPath(dataDir, v, 0))) {
+                    continue;
+                }
+                Tablebase tb = Tablebase.open(dataDir, v, Tablebase.Options.DEFAULT.withCacheBytes(cacheBytes));
+                PerfectPlay play;
+                try {
+                    tb.validate();
+                    play = PerfectPlay.over(tb, searchNodes);
+                } catch (RuntimeException e) {
+                    tb.close();
+                    throw e;
+                }
+                served.put(v, new Served(v, tb, play, describe(dataDir, tb, play, digest)));
+            }
+        } catch (RuntimeException e) {
+            served.values().forEach(s -> s.tablebase().close());
+            throw e;
+        }
+        if (served.isEmpty()) {
+            throw new MissingTableException(Variant.ABAPA, 0, TableFormat.valuesPath(dataDir, Variant.ABAPA, 0));
+        }
+        return new Catalog(Collections.unmodifiableMap(served), "\"" + HexFormat.of().formatHex(digest.digest(), 0, 12)
+                + "\"");
+    }
+
+    /** The coverage of one variant as {@code /api/v1/info} gives it; feeds every table's checksums to {@code digest}. */
+    private static ObjectNode describe(Path dataDir, Tablebase tb, PerfectPlay play, MessageDigest digest) {
+        Variant v = tb.variant();
+        ObjectNode o = ProbeJson.object();
+        o.put("variant", v.id());
+        o.putObject("seeds").put("min", 0).put("max", tb.maxSeeds());
+        o.put("distances", play.distanceMaxSeeds() < 0 ? null : play.distanceMaxSeeds());
+        ArrayNode layers = o.putArray("layers");
+        long positions = 0;
+        long bytes = 0;
+        for (int n = 0; n <= tb.maxSeeds(); n++) {
+            ObjectNode layer = layers.addObject().put("seeds", n);
+            for (TableKind kind : TableKind.values()) {
+                Path f = TableFormat.path(dataDir, v, kind, n);
+                if (kind != TableKind.VALUES && (n > play.distanceMaxSeeds() || !Files.isRegularFile(f))) {
+                    continue;
+                }
+                try (TableFile t = TableFile.open(f, kind, v, n, true, new BlockCache(1))) {
+                    TableHeader h = t.header();
+                    digest.update((v.id() + " " + kind.id() + " " + n + " " + h.fileLength() + " " + h.bodyCrc()
+                            + " " + h.indexCrc() + "\n").getBytes(StandardCharsets.US_ASCII));
+                    if (kind == TableKind.VALUES) {
+                        layer.put("positions", h.positions()).put("bytes", h.fileLength());
+                        positions += h.positions();
+                    } else {
+                        layer.put("distanceBytes", h.fileLength());
+                    }
+                    bytes += h.fileLength();
+                }
+            }
+        }
+        o.put("positions", positions);
+        o.put("bytes", bytes);
+        return o;
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    /** The variant served, or null if this server has no tables for it. */
+    Served get(Variant v) {
+        return served.get(v);
+    }
+
+    /** The variants served, in {@link Variant} order. */
+    public List<Variant> variants() {
+        return new ArrayList<>(served.keySet());
+    }
+
+    /** The largest seed count of {@code v} covered, or -1 if not served. */
+    public int maxSeeds(Variant v) {
+        Served s = served.get(v);
+        return s == null ? -1 : s.tablebase().maxSeeds();
+    }
+
+    /** The coverage as {@code GET /api/v1/info} answers it. */
+    ObjectNode info() {
+        ObjectNode o = ProbeJson.object().put("api", "v1");
+        ArrayNode vs = o.putArray("variants");
+        served.values().forEach(s -> vs.add(s.info().deepCopy()));
+        return o;
+    }
+
+    /** The entity tag of every answer: a quoted digest of every table's checksums. */
+    public String etag() {
+        return etag;
+    }
+
+    /** A summary for the start-up line: {@code abapa 0..18 seeds, awari 0..10 seeds}. */
+    public String summary() {
+        StringBuilder sb = new StringBuilder();
+        for (Served s : served.values()) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(s.variant().id()).append(" 0..")
+                    .append(s.tablebase().maxSeeds()).append(" seeds");
+            if (s.play().distanceMaxSeeds() >= 0) {
+                sb.append(" (distances 0..").append(s.play().distanceMaxSeeds()).append(')');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Closes every table. */
+    @Override
+    public void close() {
+        for (Served s : served.values()) {
+            s.play().close();
+            s.tablebase().close();
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package org.krou.server;
+
+import java.net.URI;
+import org.eclipse.jetty.server.CustomRequestLog;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.RequestLog;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * The HTTP server of {@code krou serve}: the JSON API under {@code /api/v1/}, {@code /health} and
+ * the web explorer at {@code /}, over the tables of a {@link Catalog}, on Jetty.
+ *
+ * <pre>{@code
+ * try (Catalog tables = Catalog.open(Path.of("data"), 256L << 20, PerfectPlay.DEFAULT_SEARCH_NODES);
+ *      KrouServer server = KrouServer.start(tables, "127.0.0.1", 8080, ServerLimits.DEFAULT, null)) {
+ *     server.join(); // until stopped
+ * }
+ * }</pre>
+ *
+ * <p>Every request gets one line in the access log ({@link #ACCESS_LOG_FORMAT}). Stopping is
+ * graceful: the connector stops accepting, requests under way are answered (for at most
+ * {@link #STOP_MILLIS} ms), then the threads end. The tables stay open: the caller closes the
+ * catalog.
+ */
+public final class KrouServer implements AutoCloseable {
+    /** The access log line: client, time, request line, status, bytes sent, milliseconds taken. */
+    public static final String ACCESS_LOG_FORMAT = "%{client}a - - %t \"%r\" %s %O %{ms}Tms";
+    /** How long a graceful stop waits for the requests under way. */
+    public static final long STOP_MILLIS = 5_000;
+
+    private final Server server;
+    private final ServerConnector connector;
+    private final AccessLog ownLog;
+
+    private KrouServer(Server server, ServerConnector connector, AccessLog ownLog) {
+        this.server = server;
+        this.connector = connector;
+        this.ownLog = ownLog;
+    }
+
+    /**
+     * Starts a server.
+     *
+     * @param bind      the address to listen on, e.g. {@code 127.0.0.1}
+     * @param port      the port, or 0 for any free one ({@link #port()} tells which)
+     * @param accessLog where access log lines go, or null for standard error (an {@link AccessLog}: a thread
+     *                  of its own, so that requests do not wait for the terminal)
+     * @throws java.io.IOException if the port cannot be bound (already in use, not allowed)
+     */
+    public static KrouServer start(Catalog catalog, String bind, int port, ServerLimits limits,
+                                   RequestLog.Writer accessLog) throws Exception {
+        QueuedThreadPool pool = new QueuedThreadPool(limits.maxThreads(), Math.min(8, limits.maxThreads()));
+        pool.setName("krou-http");
+        Server server = new Server(pool);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setRequestHeaderSize(limits.requestHeaderBytes());
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setHost(bind);
+        connector.setPort(port);
+        connector.setIdleTimeout(limits.idleMillis());
+        server.addConnector(connector);
+        server.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
+        server.setHandler(new GracefulHandler(new Routes(catalog, limits)));
+        server.setErrorHandler(new JsonErrorHandler(limits.requestHeaderBytes()));
+        AccessLog ownLog = accessLog == null ? new AccessLog(System.err) : null;
+        server.setRequestLog(new CustomRequestLog(accessLog == null ? ownLog : accessLog, ACCESS_LOG_FORMAT));
+        server.setStopTimeout(STOP_MILLIS);
+        try {
+            server.start();
+        } catch (Exception e) {
+            server.stop();
+            if (ownLog != null) {
+                ownLog.close();
+            }
+            throw e;
+        }
+        return new KrouServer(server, connector, ownLog);
+    }
+
+    /** The port listened on. */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** The base address, e.g. {@code http://127.0.0.1:8080/}. */
+    public URI uri() {
+        String host = connector.getHost() == null ? "127.0.0.1" : connector.getHost();
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + "/");
+    }
+
+    /** Waits until the server has stopped. */
+    public void join() throws InterruptedException {
+        server.join();
+    }
+
+    /** Stops gracefully (see the class comment), then writes the access log lines still queued; idempotent. */
+    public void stop() throws Exception {
+        server.stop();
+        if (ownLog != null) {
+            ownLog.close();
+        }
+    }
+
+    /**
+     * As {@link #stop()}.
+     *
+     * @throws IllegalStateException if Jetty could not stop cleanly (the cause says why)
+     */
+    @Override
+    public void close() {
+        try {
+            stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot stop the server: " + e.getMessage(), e);
+        }
+    }
+}

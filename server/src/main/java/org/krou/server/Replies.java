@@ -1,0 +1,74 @@
+package org.krou.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/** Writing whole responses: JSON, text and bytes with their length, cache and CORS headers. */
+final class Replies {
+    /** The media type of JSON answers. */
+    static final String JSON = "application/json";
+    /** The media type of batch answers. */
+    static final String TEXT = "text/plain; charset=utf-8";
+
+    private Replies() {
+    }
+
+    /** An API error: {@code {"error": message}}, not cached. */
+    static void error(Response response, Callback callback, int status, String message) {
+        response.getHeaders().remove(HttpHeader.ETAG); // set before the answer failed: it names no answer
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        bytes(response, callback, status, JSON, ProbeJson.write(ProbeJson.error(message))
+                .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A JSON answer with status 200. */
+    static void json(Response response, Callback callback, JsonNode body) {
+        bytes(response, callback, 200, JSON, ProbeJson.write(body).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A body of {@code type} with its length. */
+    static void bytes(Response response, Callback callback, int status, String type, byte[] body) {
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+        response.write(true, ByteBuffer.wrap(body), callback);
+    }
+
+    /** Lets any page read the API's answers (the values are public and read-only). */
+    static void cors(Response response) {
+        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_EXPOSE_HEADERS, "ETag");
+    }
+
+    /**
+     * Marks an answer that never changes for a given table set: {@code ETag} and
+     * {@code Cache-Control}; answers 304 and returns true when the client already holds it.
+     */
+    static boolean cached(Request request, Response response, Callback callback, String etag, String cacheControl) {
+        response.getHeaders().put(HttpHeader.ETAG, etag);
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, cacheControl);
+        String held = request.getHeaders().get(HttpHeader.IF_NONE_MATCH);
+        if (held != null && matches(held, etag)) {
+            response.setStatus(304);
+            response.write(true, null, callback);
+            return true;
+        }
+        return false;
+    }
+
+    /** Whether an {@code If-None-Match} list names {@code etag} (weak comparison, as RFC 9110 says). */
+    private static boolean matches(String held, String etag) {
+        for (String t : held.split(",")) {
+            String s = t.trim();
+            if (s.equals("*") || s.equals(etag) || (s.startsWith("W/") && s.substring(2).equals(etag))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

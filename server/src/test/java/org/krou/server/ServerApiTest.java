@@ -1,0 +1,253 @@
+package org.krou.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.krou.probe.MoveValue;
+import org.krou.probe.PerfectPlay;
+import org.krou.probe.Tablebase;
+import org.krou.rules.Position;
+import org.krou.rules.Variant;
+import org.krou.table.TableException;
+
+/** The JSON API against a real server on a random loopback port: answers, errors, headers. */
+class ServerApiTest {
+    private static TestServer.Running srv;
+    private static Tablebase tb;
+
+    @BeforeAll
+    static void start() throws Exception {
+        srv = TestServer.start(ServerLimits.DEFAULT);
+        tb = Tablebase.open(TestServer.tables(), Variant.ABAPA);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        tb.close();
+        srv.close();
+    }
+
+    private static JsonNode json(HttpResponse<String> r) throws Exception {
+        assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), r.toString());
+        return ProbeJson.mapper().readTree(r.body());
+    }
+
+    /** A random board of at most {@code max} seeds and a random side. */
+    private static Position random(Random rnd, int max) {
+        int[] pits = new int[12];
+        int n = rnd.nextInt(max + 1);
+        for (int i = 0; i < n; i++) {
+            pits[rnd.nextInt(12)]++;
+        }
+        return Position.parse(Position.fromMoverRelative(pits, rnd.nextBoolean()
+                ? org.krou.rules.Side.SOUTH : org.krou.rules.Side.NORTH).toString());
+    }
+
+    @Test
+    void probeMeansWhatTheTablesSay() throws Exception {
+        Random rnd = new Random(11);
+        for (int k = 0; k < 40; k++) {
+            Position p = random(rnd, TestServer.ABAPA_MAX);
+            HttpResponse<String> r = TestServer.get(srv.uri("/api/v1/abapa?position=" + TestServer.q(p.toString())));
+            assertEquals(200, r.statusCode(), r.body());
+            JsonNode o = json(r);
+            assertEquals(p.toString(), o.get("position").asText());
+            assertEquals(tb.value(p), o.get("value").asInt(), p.toString());
+            List<MoveValue> moves = tb.moveValues(p);
+            assertEquals(moves.size(), o.get("moves").size(), r.body());
+            int[] values = new int[6];
+            int[] distances = new int[6];
+            tb.rootMoves(p.moverRelative(), values, distances);
+            for (int i = 0; i < moves.size(); i++) {
+                MoveValue m = moves.get(i);
+                JsonNode j = o.get("moves").get(i);
+                assertEquals(String.valueOf(m.move()), j.get("move").asText());
+                assertEquals(m.captured(), j.get("captured").asInt());
+                assertEquals(m.value(), j.get("value").asInt());
+                assertEquals(p.play(m.move(), Variant.ABAPA).after().toString(), j.get("position").asText());
+                int d = distances[p.pitOf(m.move())];
+                assertEquals(d, j.has("distance") ? j.get("distance").asInt() : -1, r.body());
+            }
+            List<String> best = new ArrayList<>();
+            o.get("best").forEach(b -> best.add(b.asText()));
+            assertEquals(tb.bestMoves(p).stream().map(String::valueOf).toList(), best);
+            assertFalse(o.has("result"), "no result without captured=");
+        }
+    }
+
+    @Test
+    void capturedGivesTheFinalResultAsTheCommandDoes() throws Exception {
+        HttpResponse<String> r = TestServer.get(srv.uri("/api/v1/abapa?position="
+                + TestServer.q("0 0 1 3 0 2 / 2 1 0 0 1 0 S") + "&captured=20,18"));
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode res = json(r).get("result");
+        assertEquals(25.0, res.get("south").asDouble());
+        assertEquals(23.0, res.get("north").asDouble());
+        assertEquals("south-wins", res.get("outcome").asText());
+        HttpResponse<String> bad = TestServer.get(srv.uri("/api/v1/abapa?position="
+                + TestServer.q("0 0 1 3 0 2 / 2 1 0 0 1 0 S") + "&captured=30,18"));
+        assertEquals(400, bad.statusCode());
+        assertTrue(json(bad).get("error").asText().contains("at most 38 can have been captured"), bad.body());
+    }
+
+    @Test
+    void pvIsTheObjectOfPvJson() throws Exception {
+        Position p = Position.parse("0 0 1 3 0 2 / 2 1 0 0 1 0 S");
+        HttpResponse<String> r = TestServer.get(srv.uri("/api/v1/abapa/pv?position=" + TestServer.q(p.toString())));
+        assertEquals(200, r.statusCode(), r.body());
+        try (PerfectPlay play = PerfectPlay.over(tb)) {
+            assertEquals(ProbeJson.write(ProbeJson.pv(play.principalLine(p))), r.body());
+        }
+        assertEquals("cannot-feed", json(r).get("end").asText());
+    }
+
+    @Test
+    void batchAnswersLineForLineAsProbeBatch() throws Exception {
+        List<String> lines = new ArrayList<>(List.of("\uFEFF0 0 0 0 0 1 / 1 0 0 0 0 0 S", "0 0 0 0 0 1 / 1 0 0 0 0 0 N\r",
+                "  0,0,1,0,0,0 / 0,0,0,1,0,1 n  ", "", "x", "0 0 0 0 0 1 / 1 0 0 0 0", "4 4 4 4 4 4 / 4 4 4 4 4 4",
+                "0 0 0 0 0 49 / 0 0 0 0 0 0 S", "+1 0 0 0 0 0 / 1 0 0 0 0 0 S"));
+        Random rnd = new Random(5);
+        while (lines.size() < 10_000) {
+            lines.add(random(rnd, TestServer.ABAPA_MAX).toString());
+        }
+        String body = String.join("\n", lines) + "\n";
+        HttpResponse<String> r = TestServer.send("POST", srv.uri("/api/v1/abapa/batch"), body);
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("text/plain; charset=utf-8", r.headers().firstValue("Content-Type").orElse(""));
+        List<String> out = r.body().lines().toList();
+        assertEquals(lines.size(), out.size());
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).replace("\uFEFF", "").replace("\r", "");
+            String expected;
+            try {
+                expected = Integer.toString(tb.value(Position.parse(line)));
+            } catch (IllegalArgumentException | TableException e) {
+                expected = "error: " + e.getMessage();
+            }
+            assertEquals(expected, out.get(i), "line " + (i + 1) + ": " + line);
+        }
+        // the very loop of probe --batch gives the same bytes
+        StringWriter cli = new StringWriter();
+        new BatchProbe(tb, false, false).run(new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)),
+                new PrintWriter(cli), new PrintWriter(new StringWriter()));
+        assertEquals(cli.toString(), r.body());
+    }
+
+    @Test
+    void tooLargeBatchesAre413() throws Exception {
+        String line = "0 0 0 0 0 1 / 1 0 0 0 0 0 S\n";
+        HttpResponse<String> lines = TestServer.send("POST", srv.uri("/api/v1/abapa/batch"), line.repeat(10_001));
+        assertEquals(413, lines.statusCode());
+        assertTrue(json(lines).get("error").asText().contains("at most 10000 positions"), lines.body());
+        HttpResponse<String> bytes = TestServer.send("POST", srv.uri("/api/v1/abapa/batch"),
+                "0".repeat((1 << 20) + 1));
+        assertEquals(413, bytes.statusCode());
+        assertNotNull(json(bytes).get("error"));
+    }
+
+    @Test
+    void errorsAreJsonWithTheRightStatusAndNeverAStackTrace() throws Exception {
+        Object[][] cases = {
+            {"/api/v1/abapa?position=" + TestServer.q("0 0 0 0 0 1 / 1 0 0 0 0"), 400, "North has 5 pits"},
+            {"/api/v1/abapa?position=" + TestServer.q("0 0 0 0 0 1 / 1 0 0 0 0"), 400, "expected 'a b c d e f"},
+            {"/api/v1/abapa", 400, "missing query parameter position"},
+            {"/api/v1/abapa?position=%FF%FE", 400, "UTF-8"},
+            {"/api/v1/chess?position=1", 404, "unknown variant 'chess': served here: abapa (0..10 seeds), awari"},
+            {"/api/v1/abapa/nothing", 404, "no such path"},
+            {"/nothing", 404, "no such path"},
+            {"/api/v1/abapa?position=" + TestServer.q("4 4 4 4 4 4 / 4 4 4 4 4 4 S"), 422,
+                "the position has 48 seeds on the board; the abapa tables here cover 0..10 seeds"},
+            {"/api/v1/awari/pv?position=" + TestServer.q("9 0 0 0 0 0 / 0 0 0 0 0 0 S"), 422, "cover 0..8 seeds"},
+            {"/api/v1/abapa?position=" + "1".repeat(9000), 414, "URI too long"},
+        };
+        for (Object[] c : cases) {
+            HttpResponse<String> r = TestServer.get(srv.uri((String) c[0]));
+            assertEquals(c[1], r.statusCode(), c[0] + ": " + r.body());
+            String error = json(r).get("error").asText();
+            assertTrue(error.contains((String) c[2]), c[0] + ": " + error);
+            assertFalse(r.body().contains("\tat ") || r.body().contains("Exception"), r.body());
+            assertEquals("no-store", r.headers().firstValue("Cache-Control").orElse(""), c[0].toString());
+            assertTrue(r.headers().firstValue("ETag").isEmpty(), "an error has no entity tag: " + c[0]);
+        }
+        HttpResponse<String> big = TestServer.get(srv.uri("/health"), "X-Big", "y".repeat(10_000));
+        assertEquals(431, big.statusCode());
+        assertTrue(json(big).get("error").asText().contains("at most 8192 bytes"), big.body());
+        HttpResponse<String> put = TestServer.send("PUT", srv.uri("/api/v1/abapa?position=1"), "x");
+        assertEquals(405, put.statusCode());
+        assertEquals("GET, HEAD, OPTIONS", put.headers().firstValue("Allow").orElse(""));
+        HttpResponse<String> getBatch = TestServer.get(srv.uri("/api/v1/abapa/batch"));
+        assertEquals(405, getBatch.statusCode());
+    }
+
+    @Test
+    void answersCarryCacheAndCorsHeadersAndRevalidate() throws Exception {
+        String path = "/api/v1/abapa?position=" + TestServer.q("0 0 0 0 0 1 / 1 0 0 0 0 0 S");
+        HttpResponse<String> r = TestServer.get(srv.uri(path));
+        String etag = r.headers().firstValue("ETag").orElseThrow();
+        assertEquals(srv.catalog().etag(), etag);
+        assertTrue(etag.matches("\"[0-9a-f]{24}\""), etag);
+        assertEquals("public, max-age=86400", r.headers().firstValue("Cache-Control").orElse(""));
+        assertEquals("*", r.headers().firstValue("Access-Control-Allow-Origin").orElse(""));
+        HttpResponse<String> again = TestServer.get(srv.uri(path), "If-None-Match", etag);
+        assertEquals(304, again.statusCode());
+        assertEquals("", again.body());
+        HttpResponse<String> other = TestServer.get(srv.uri(path), "If-None-Match", "\"0\"");
+        assertEquals(200, other.statusCode());
+        HttpResponse<String> pre = TestServer.send("OPTIONS", srv.uri("/api/v1/abapa/batch"), null);
+        assertEquals(204, pre.statusCode());
+        assertEquals("*", pre.headers().firstValue("Access-Control-Allow-Origin").orElse(""));
+        assertTrue(pre.headers().firstValue("Access-Control-Allow-Methods").orElse("").contains("POST"));
+    }
+
+    @Test
+    void infoAndHealth() throws Exception {
+        JsonNode info = json(TestServer.get(srv.uri("/api/v1/info")));
+        assertEquals("v1", info.get("api").asText());
+        JsonNode abapa = info.get("variants").get(0);
+        assertEquals("abapa", abapa.get("variant").asText());
+        assertEquals(TestServer.ABAPA_MAX, abapa.get("seeds").get("max").asInt());
+        assertEquals(TestServer.ABAPA_MAX, abapa.get("distances").asInt());
+        assertEquals(TestServer.ABAPA_MAX + 1, abapa.get("layers").size());
+        long positions = 0;
+        for (int n = 0; n <= TestServer.ABAPA_MAX; n++) {
+            positions += org.krou.index.PositionIndex.size(n);
+        }
+        assertEquals(positions, abapa.get("positions").asLong());
+        JsonNode awari = info.get("variants").get(1);
+        assertEquals(TestServer.AWARI_MAX, awari.get("seeds").get("max").asInt());
+        assertTrue(awari.get("distances").isNull());
+        HttpResponse<String> h = TestServer.get(srv.uri("/health"));
+        assertEquals(200, h.statusCode());
+        assertEquals("{\"status\":\"ok\",\"variants\":[\"abapa\",\"awari\"]}", h.body());
+    }
+
+    @Test
+    void everyRequestHasAnAccessLogLine() throws Exception {
+        int before = srv.log().size();
+        TestServer.get(srv.uri("/health?log-test"));
+        TestServer.get(srv.uri("/nothing?log-test"));
+        long deadline = System.currentTimeMillis() + 5000;
+        while (srv.log().size() < before + 2 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(10);
+        }
+        List<String> mine = srv.log().stream().filter(l -> l.contains("log-test")).toList();
+        assertEquals(2, mine.size(), String.join("\n", srv.log()));
+        assertTrue(mine.get(0).matches("127\\.0\\.0\\.1 - - \\[.*\\] \"GET /health\\?log-test HTTP/1\\.1\" 200 \\d+ \\d+ms"),
+                mine.get(0));
+        assertTrue(mine.get(1).contains("\" 404 "), mine.get(1));
+    }
+}
