@@ -4,9 +4,10 @@
 # 'a b c d e f / A B C D E F S' to a temp file, then times
 #   scripts/krou probe --batch --data DIR < positions > values
 # (wall time of the whole command, JVM start included) and prints positions per second. Checks
-# that the output has COUNT lines and no 'error:' line. The target is 100,000 positions/s.
+# that the output has COUNT lines and no 'error:' line. With --layer, every position has exactly
+# SEEDS seeds (uniform over that layer) instead.
 #
-# Usage: scripts/bench-batch.sh [--data DIR] [--variant V] [SEEDS] [COUNT]
+# Usage: scripts/bench-batch.sh [--data DIR] [--variant V] [--layer] [SEEDS] [COUNT]
 #   SEEDS default 16, COUNT default 1000000. Tables 0..SEEDS are taken from --data DIR, else
 #   $KROU_DATA, if that holds them all; otherwise they are generated into a temp directory first
 #   (about 35 s at 16 seeds on two cores). JVM options of the probe: KROU_JAVA_OPTS, e.g.
@@ -15,11 +16,13 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DATA="${KROU_DATA:-}"
 VARIANT=abapa
+LAYER=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --data) DATA="${2:?--data needs a directory}"; shift 2 ;;
     --variant) VARIANT="${2:?--variant needs abapa or awari}"; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --layer) LAYER=1; shift ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) break ;;
   esac
 done
@@ -47,11 +50,12 @@ fi
 
 # Stars and bars: SEEDS seeds and 12 bars in SEEDS+12 slots, chosen uniformly; the seeds after
 # the last bar are left off the board, so every board of 0..SEEDS seeds is equally likely.
-awk -v s="$SEEDS" -v count="$COUNT" 'BEGIN {
-  srand(20240611); slots = s + 12
+# With --layer, 11 bars in SEEDS+11 slots: every board of exactly SEEDS seeds equally likely.
+awk -v s="$SEEDS" -v count="$COUNT" -v layer="$LAYER" 'BEGIN {
+  srand(20240611); bars = layer ? 11 : 12; slots = s + bars
   for (line = 0; line < count; line++) {
     for (k = 0; k < slots; k++) bar[k] = 0
-    for (placed = 0; placed < 12; ) {
+    for (placed = 0; placed < bars; ) {
       k = int(rand() * slots)
       if (!bar[k]) { bar[k] = 1; placed++ }
     }
@@ -59,6 +63,7 @@ awk -v s="$SEEDS" -v count="$COUNT" 'BEGIN {
     for (k = 0; k < slots && pit < 12; k++) {
       if (bar[k]) { out = out c (pit == 5 ? " / " : " "); pit++; c = 0 } else c++
     }
+    if (layer) out = out c " "
     print out (rand() < 0.5 ? "S" : "N")
   }
 }' > "$TMP/positions.txt"

@@ -228,6 +228,26 @@ class RoundTripTest {
         }
     }
 
+    /** Without a cache a probe decodes a block only as far as the position it wants: the same symbols. */
+    @Test
+    void partialDecodesReadWhatWholeDecodesRead() throws IOException {
+        ByteBigArray values = TableTestSupport.skewed(9, 3);
+        ByteBigArray exits = TableTestSupport.exits(values, 9, 4);
+        for (WriterOptions o : List.of(WriterOptions.DEFAULT, WriterOptions.DEFAULT.withBlockSize(777),
+                WriterOptions.RAW.withBlockSize(500))) {
+            WriteResult r = TableTestSupport.write(dir, Variant.ABAPA, 9, values, exits, o);
+            try (TableFile whole = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, 9, true, new BlockCache(64));
+                 TableFile part = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, 9, true,
+                         BlockCache.ofBytes(0))) {
+                ByteBigArray all = whole.readAll(2);
+                for (long i = 0; i < all.length(); i++) {
+                    assertEquals(all.get(i), part.symbolAt(i), o + " rank " + i);
+                }
+                assertEquals(0, part.header().positions() - all.length());
+            }
+        }
+    }
+
     @Test
     void codecsRefuseGarbageWithoutThrowing() {
         SplittableRandom r = new SplittableRandom(11);

@@ -168,6 +168,18 @@ final class ContextModel {
      * @return null if the block is well formed, else what is wrong
      */
     String decode(byte[] in, int len, int m, byte[] symbols, byte[] out) {
+        return decode(in, len, m, symbols, out, m - 1);
+    }
+
+    /**
+     * Decodes a block only as far as position {@code at}: {@code out[at]} is its symbol, and the
+     * positions decoded on the way (those of both streams up to it) are in {@code out} too; the
+     * rest of the block is neither decoded nor checked. A cold probe that keeps no cache decodes
+     * this way, half the block on average; {@code at = m - 1} decodes and checks the whole block.
+     *
+     * @return null if the part decoded is well formed, else what is wrong
+     */
+    String decode(byte[] in, int len, int m, byte[] symbols, byte[] out, int at) {
         if (len == m) {
             for (int i = 0; i < m; i++) {
                 int c = in[i] & 0xFF;
@@ -197,6 +209,8 @@ final class ContextModel {
         final long[] st = step;
         final int h = (m + 1) >>> 1;
         final int mb = m - h;
+        final boolean whole = at == m - 1;
+        final int passes = whole ? h : 1 + (at < h ? at : at - h);
         int ca = start;
         int cb = start;
         int p = STATE_BYTES;
@@ -204,7 +218,7 @@ final class ContextModel {
         // context in one entry; the state then takes 0, 1 or 2 bytes (after a step it is at least
         // 2^(23 - scale) >= 2^11, so two always suffice), read without branches from the padded
         // buffer. Each pass takes at most 4 bytes, so checking once per pass keeps p inside it.
-        for (int i = 0; i < h; i++) {
+        for (int i = 0; i < passes; i++) {
             int r;
             int slot = xa & mask;
             int c = tab[(ca << sc) + slot] & 0xFF;
@@ -244,7 +258,7 @@ final class ContextModel {
                 return "coded data ends at position " + i;
             }
         }
-        if (xa != L || xb != L || p != len) {
+        if (whole && (xa != L || xb != L || p != len)) {
             return "coded block does not end cleanly (states " + Integer.toUnsignedString(xa) + ", "
                     + Integer.toUnsignedString(xb) + ", " + (len - p) + " bytes left)";
         }

@@ -19,8 +19,17 @@ final class SymbolCodec {
      */
     static String decode(Encoding e, ContextModel model, byte[] in, int len, int m, byte[] symbols,
                          boolean[] allowed, byte[] out) {
+        return decode(e, model, in, len, m, symbols, allowed, out, m - 1);
+    }
+
+    /**
+     * Decodes at least as far as position {@code at} ({@code at = m - 1}: the whole block, fully
+     * checked); see {@link ContextModel#decode(byte[], int, int, byte[], byte[], int)}.
+     */
+    static String decode(Encoding e, ContextModel model, byte[] in, int len, int m, byte[] symbols,
+                         boolean[] allowed, byte[] out, int at) {
         if (e == Encoding.CONTEXT) {
-            return model.decode(in, len, m, symbols, out);
+            return model.decode(in, len, m, symbols, out, at);
         }
         if (len != m) {
             return "raw block of " + len + " bytes for " + m + " positions";

@@ -184,8 +184,19 @@ public final class TableFile implements AutoCloseable {
         }
     }
 
-    /** Byte {@code at} of block {@code b}, which was not in the cache: decoded (once) and cached. */
+    /**
+     * Byte {@code at} of block {@code b}, which was not in the cache: decoded (once) and cached; or,
+     * when the cache keeps nothing, decoded only as far as {@code at} (half a block on average).
+     */
     private int missed(int b, long key, int at) {
+        if (cache.maxBytes() == 0) {
+            Scratch s = SCRATCH.get();
+            if (s.block.length < blockSize) {
+                s.block = new byte[blockSize];
+            }
+            decodeBlock(b, s.block, s, at);
+            return s.block[at];
+        }
         return decodeForCache(b, key)[at];
     }
 
@@ -231,6 +242,11 @@ public final class TableFile implements AutoCloseable {
     }
 
     private void decodeBlock(int b, byte[] out, Scratch scratch) {
+        decodeBlock(b, out, scratch, header.blockPositions(b) - 1);
+    }
+
+    /** Reads and checks block {@code b}, and decodes it at least as far as position {@code at}. */
+    private void decodeBlock(int b, byte[] out, Scratch scratch, int at) {
         long off = index.offset[b];
         int len = index.stored[b];
         if (scratch.stored.length < len + ContextModel.PADDING) {
@@ -246,7 +262,7 @@ public final class TableFile implements AutoCloseable {
                     index.crc[b], (int) crc.getValue()));
         }
         String err = SymbolCodec.decode(header.encoding(), model, in, len, header.blockPositions(b), symbols,
-                allowed, out);
+                allowed, out, at);
         if (err != null) {
             throw new CorruptTableException(file, b, off, err);
         }

@@ -109,10 +109,7 @@ class ServerBrowserTest {
         Files.createDirectories(Path.of("target"));
         Path shot = driver.getScreenshotAs(OutputType.FILE).toPath();
         Files.copy(shot, Path.of("target", "explorer.png"), StandardCopyOption.REPLACE_EXISTING);
-        String docs = System.getenv("KROU_EXPLORER_SHOT"); // e.g. ../docs/explorer.png, to renew the README picture
-        if (docs != null) {
-            Files.copy(shot, Path.of(docs), StandardCopyOption.REPLACE_EXISTING);
-        }
+        Files.copy(shot, Path.of("..", "docs", "explorer.png"), StandardCopyOption.REPLACE_EXISTING); // README's picture
 
         // click the first best move: the new position and its URL
         String bestMove = api.get("best").get(0).asText();

@@ -1,0 +1,74 @@
+package org.krou.bench;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.krou.index.PositionIndex;
+import org.krou.probe.Tablebase;
+import org.krou.rules.Variant;
+
+/**
+ * Latency of single probes ({@code Tablebase.probe(int[])}) on uniformly random boards of one
+ * layer, timed one by one with {@code System.nanoTime()}: <em>cold</em> with no block cache at
+ * all (every block a probe touches, in its layer and in the smaller layers its don't-care
+ * resolution reads, is read from the file and decoded; the files themselves are in the OS page
+ * cache after the first pass), and <em>warm</em> with a cache holding every block the probes
+ * touch (each board probed once before the timing). Prints the median, p99 and mean of each.
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar org.krou.bench.ProbeLatency DIR abapa 20 100000
+ * </pre>
+ */
+public final class ProbeLatency {
+    private ProbeLatency() {
+    }
+
+    /**
+     * Runs the measurement.
+     *
+     * @param args data directory, variant, seeds, number of boards
+     * @throws Exception if the tables cannot be read
+     */
+    public static void main(String[] args) throws Exception {
+        if (args.length != 4) {
+            System.err.println("usage: ProbeLatency DIR VARIANT SEEDS COUNT");
+            System.exit(2);
+        }
+        Path dir = Path.of(args[0]);
+        Variant variant = Variant.parse(args[1]);
+        int seeds = Integer.parseInt(args[2]);
+        int count = Integer.parseInt(args[3]);
+        SplittableRandom rnd = new SplittableRandom(42);
+        int[][] boards = new int[count][12];
+        for (int i = 0; i < count; i++) {
+            PositionIndex.unrank(seeds, rnd.nextLong(PositionIndex.size(seeds)), boards[i]);
+        }
+        try (Tablebase tb = Tablebase.open(dir, variant, new Tablebase.Options(true, 0))) {
+            time(tb, boards, "first pass, no cache", false);
+            time(tb, boards, "cold (no block cache)", true);
+        }
+        try (Tablebase tb = Tablebase.open(dir, variant, new Tablebase.Options(true, 1L << 30))) {
+            time(tb, boards, "filling the cache", false);
+            time(tb, boards, "warm (every block cached)", true);
+        }
+    }
+
+    private static void time(Tablebase tb, int[][] boards, String what, boolean print) {
+        long[] ns = new long[boards.length];
+        long sink = 0;
+        for (int i = 0; i < boards.length; i++) {
+            long t = System.nanoTime();
+            sink += tb.probe(boards[i]);
+            ns[i] = System.nanoTime() - t;
+        }
+        if (sink == Long.MIN_VALUE) {
+            System.out.println(); // keeps the probes alive
+        }
+        if (print) {
+            Arrays.sort(ns);
+            System.out.printf(java.util.Locale.ROOT, "probe %s: median %.2f us, p99 %.2f us, mean %.2f us (%d boards)%n",
+                    what, ns[ns.length / 2] / 1e3, ns[(int) (ns.length * 0.99)] / 1e3,
+                    Arrays.stream(ns).average().orElse(0) / 1e3, boards.length);
+        }
+    }
+}
