@@ -3,6 +3,7 @@ package org.krou.probe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Position;
@@ -214,6 +215,18 @@ public final class Tablebase implements AutoCloseable {
     }
 
     /**
+     * As {@link #rootMoves(int[], int[], int[])}, and the seeds each legal move captures into
+     * {@code captured} (6 entries, 0 for a pit that cannot be played).
+     */
+    public int rootMoves(int[] board, int[] moveValues, int[] distances, int[] captured) {
+        if (captured.length < Rules.ROW) {
+            throw new IllegalArgumentException("captured has " + captured.length + " entries: expected 6, one per pit");
+        }
+        Arrays.fill(captured, 0, Rules.ROW, 0);
+        return RootMoves.fill(this, board, moveValues, distances, captured);
+    }
+
+    /**
      * The values of {@code out.length} mover-relative boards held one after the other in
      * {@code boards} (pits {@code 12 * i .. 12 * i + 11} for {@code out[i]}), as
      * {@link #probe(int[])} gives them, written in input order. The look-ups are sorted by table
@@ -401,7 +414,11 @@ public final class Tablebase implements AutoCloseable {
 
     /** The moves of greatest value, in pit order; empty if the game is over. */
     public List<Character> bestMoves(Position p) {
-        List<MoveValue> all = moveValues(p);
+        return bestOf(moveValues(p));
+    }
+
+    /** The moves of greatest value among {@code all}, in their order; empty if {@code all} is. */
+    public static List<Character> bestOf(List<MoveValue> all) {
         int best = Integer.MIN_VALUE;
         for (MoveValue m : all) {
             best = Math.max(best, m.value());

@@ -116,17 +116,28 @@ final class Api {
     /** The probe answer: the {@code probe --json} object with each move's distance and position after it. */
     private static ObjectNode probe(Catalog.Served served, Position p, boolean withResult) {
         Tablebase tb = served.tablebase();
-        int v = tb.value(p);
-        List<MoveValue> moves = tb.moveValues(p);
-        List<Character> best = tb.bestMoves(p);
         int[] values = new int[Rules.ROW];
         int[] distances = new int[Rules.ROW];
-        tb.rootMoves(p.moverRelative(), values, distances);
-        List<ProbeJson.MoveExtra> extras = new ArrayList<>(moves.size());
-        for (MoveValue m : moves) {
-            extras.add(new ProbeJson.MoveExtra(distances[p.pitOf(m.move())],
-                    p.play(m.move(), served.variant()).after()));
+        int[] captured = new int[Rules.ROW];
+        int mask = tb.rootMoves(p.moverRelative(), values, distances, captured); // each child probed once
+        if (mask < 0) {
+            tb.value(p); // not covered: throws, saying which seeds are
         }
+        List<MoveValue> moves = new ArrayList<>();
+        List<ProbeJson.MoveExtra> extras = new ArrayList<>();
+        int v = Integer.MIN_VALUE;
+        for (int pit = 0; pit < Rules.ROW; pit++) {
+            if ((mask & (1 << pit)) != 0) {
+                char move = Position.moveLetter(p.toMove(), pit);
+                moves.add(new MoveValue(move, captured[pit], values[pit]));
+                extras.add(new ProbeJson.MoveExtra(distances[pit], p.play(move, served.variant()).after()));
+                v = Math.max(v, values[pit]);
+            }
+        }
+        if (mask == 0) {
+            v = tb.value(p); // the game is over: its rule value
+        }
+        List<Character> best = Tablebase.bestOf(moves);
         FinalResult result = withResult ? tb.finalResult(p) : null;
         return ProbeJson.probe(p, v, moves, best, result, extras);
     }
