@@ -94,6 +94,48 @@ class ProbeBatchStreamsTest {
         }, POOL).get(20, TimeUnit.SECONDS);
     }
 
+    /**
+     * Plain answers are probed a chunk at a time on every core; line by line (--line-buffered)
+     * each is probed alone: the two must print the same lines, errors and order included.
+     */
+    @Test
+    void chunkedAnswersEqualLineByLineAnswers() throws Exception {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+        StringBuilder in = new StringBuilder();
+        for (int i = 0; i < 5000; i++) {
+            int kind = r.nextInt(20);
+            if (kind == 0) {
+                in.append("not a position\n");
+            } else if (kind == 1) {
+                in.append("1 1 1 1 1 0 / 0 0 0 0 0 0 S\n"); // 5 seeds: outside the tables
+            } else {
+                int[] p = new int[12];
+                for (int s = r.nextInt(5); s > 0; s--) {
+                    p[r.nextInt(12)]++;
+                }
+                StringBuilder line = new StringBuilder();
+                for (int j = 0; j < 12; j++) {
+                    line.append(p[j]).append(j == 5 ? " / " : " ");
+                }
+                in.append(line).append(r.nextBoolean() ? "S" : "N").append('\n');
+            }
+        }
+        byte[] input = in.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        String[] outs = new String[2];
+        for (int k = 0; k < 2; k++) {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            StringWriter err = new StringWriter();
+            String[] args = k == 0 ? new String[] {"probe", "--batch", "--data", dir.toString()}
+                    : new String[] {"probe", "--batch", "--line-buffered", "--data", dir.toString()};
+            assertEquals(0, (int) start(new java.io.ByteArrayInputStream(input), bytes, err, args).get(60,
+                    TimeUnit.SECONDS), err.toString());
+            outs[k] = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertEquals(5000, outs[0].lines().count());
+        assertTrue(outs[0].contains("error: "), "some lines are errors");
+        assertEquals(outs[1], outs[0]);
+    }
+
     /** A coprocess writes one line and waits for its answer before writing the next (stdin stays open). */
     @Test
     void coprocessGetsEachAnswerBeforeClosingItsInput() throws Exception {

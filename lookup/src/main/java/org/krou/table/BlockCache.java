@@ -45,7 +45,7 @@ import java.util.concurrent.locks.StampedLock;
  */
 public final class BlockCache {
     /** Ways per set. */
-    static final int WAYS = 2;
+    static final int WAYS = 8;
     /** Claim slots for decodes in progress. */
     static final int FLIGHTS = 256;
     /** {@link #beginDecode} result: another thread decoded the block meanwhile; look again. */

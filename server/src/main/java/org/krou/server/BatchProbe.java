@@ -3,6 +3,11 @@ package org.krou.server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Notation;
 import org.krou.rules.Position;
@@ -21,10 +26,25 @@ import org.krou.table.TableException;
  * and at each of those flushes, the output is checked: when it can no longer be written the loop
  * stops at once and the run fails (the caller says why). If reading the input fails, the answers
  * so far are still written.
+ *
+ * <p>Plain answers (not {@code json}, not {@code lineBuffered}) are computed a chunk at a time:
+ * the lines already at hand, up to {@link #CHUNK}, are read into boards and probed with
+ * {@link Tablebase#probeAll} (sorted by block, so each block is decoded once) on every core, then
+ * answered in input order; a chunk ends early when the input would wait, so a program that writes
+ * one line and waits still gets its answer at once. A line that is not a plain board, or whose
+ * board the tables do not answer, is answered alone as before, with its error.
  */
 public final class BatchProbe {
     /** Answers between two checks of the output while input keeps coming. */
     static final int CHECK_EVERY = 1024;
+    /** Lines probed together at most. */
+    static final int CHUNK = 1 << 15;
+    private static final int THREADS = Runtime.getRuntime().availableProcessors();
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(Math.max(1, THREADS - 1), r -> {
+        Thread t = new Thread(r, "krou-batch");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final Tablebase tb;
     private final boolean json;
@@ -51,6 +71,117 @@ public final class BatchProbe {
      *         written (the caller reports why) or the input could not be read (said on {@code err})
      */
     public boolean run(InputStream in, PrintWriter out, PrintWriter err) {
+        return json || lineBuffered ? runOneByOne(in, out, err) : runChunked(in, out, err);
+    }
+
+    private boolean runChunked(InputStream in, PrintWriter out, PrintWriter err) {
+        boolean[] dead = new boolean[1];
+        LineInput lines = new LineInput(in, () -> !(dead[0] = out.checkError()));
+        String[] chunk = new String[CHUNK];
+        boolean[] tooLong = new boolean[CHUNK];
+        long answered = 0;
+        try {
+            boolean end = false;
+            while (!end) {
+                int n = 0;
+                while (n < CHUNK && (n == 0 || lines.ready())) {
+                    String line = lines.next();
+                    if (line == null) {
+                        end = true;
+                        break;
+                    }
+                    tooLong[n] = lines.tooLong();
+                    chunk[n++] = line;
+                }
+                answerChunk(chunk, tooLong, n, answered, out);
+                answered += n;
+                if (out.checkError() || dead[0]) {
+                    return false;
+                }
+                if (!end && !lines.ready()) {
+                    out.flush(); // the input pauses: the answers go out now
+                }
+            }
+        } catch (IOException e) {
+            out.flush();
+            err.println("error: cannot read standard input after " + answered + " lines: " + e.getMessage());
+            return false;
+        } finally {
+            out.flush();
+        }
+        return !(dead[0] || out.checkError());
+    }
+
+    /** Answers {@code lines[0..n)} in order: the plain boards probed together, the rest one by one. */
+    private void answerChunk(String[] lines, boolean[] tooLong, int n, long before, PrintWriter out) {
+        int[] boards = new int[Rules.PITS * n];
+        int[] index = new int[n];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (!tooLong[i] && Notation.readBoard(lines[i], board)) {
+                System.arraycopy(board, 0, boards, Rules.PITS * m, Rules.PITS);
+                index[i] = m++;
+            } else {
+                index[i] = -1;
+            }
+        }
+        int[] values = probeAll(Arrays.copyOf(boards, Rules.PITS * m), m);
+        for (int i = 0; i < n; i++) {
+            if (tooLong[i]) {
+                out.print(error("line " + (before + i + 1) + " is longer than " + LineInput.MAX_LINE
+                        + " bytes: one position per line, e.g. '4 4 4 4 4 4 / 4 4 4 4 4 4 S'"));
+            } else if (index[i] >= 0 && values != null && values[index[i]] != Tablebase.NO_VALUE) {
+                out.print(values[index[i]]);
+            } else {
+                out.print(answer(lines[i])); // says what is wrong, or reads a damaged block alone
+            }
+            out.print('\n');
+        }
+    }
+
+    /**
+     * The values of {@code m} boards, probed in parts on every core; null if a table cannot be
+     * read (then each line is answered alone, with its error).
+     */
+    private int[] probeAll(int[] boards, int m) {
+        int parts = m < 1024 ? 1 : THREADS;
+        int[] values = new int[m];
+        try {
+            @SuppressWarnings("unchecked")
+            Future<int[]>[] futures = new Future[parts];
+            for (int t = 1; t < parts; t++) {
+                int from = (int) ((long) m * t / parts);
+                int to = (int) ((long) m * (t + 1) / parts);
+                futures[t] = POOL.submit(() -> part(boards, from, to));
+            }
+            int[] first = part(boards, 0, (int) ((long) m / parts));
+            System.arraycopy(first, 0, values, 0, first.length);
+            for (int t = 1; t < parts; t++) {
+                int from = (int) ((long) m * t / parts);
+                int[] v = futures[t].get();
+                System.arraycopy(v, 0, values, from, v.length);
+            }
+            return values;
+        } catch (TableException e) {
+            return null;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof TableException) {
+                return null;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private int[] part(int[] boards, int from, int to) {
+        int[] out = new int[to - from];
+        tb.probeAll(Arrays.copyOfRange(boards, Rules.PITS * from, Rules.PITS * to), out);
+        return out;
+    }
+
+    private boolean runOneByOne(InputStream in, PrintWriter out, PrintWriter err) {
         boolean[] dead = new boolean[1];
         LineInput lines = new LineInput(in, () -> !(dead[0] = out.checkError()));
         long answered = 0;

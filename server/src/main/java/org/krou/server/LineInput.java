@@ -73,6 +73,19 @@ public final class LineInput {
         }
     }
 
+    /**
+     * True when {@link #next()} would return without waiting: a whole line is buffered, the input
+     * has ended, or bytes are available to read.
+     */
+    public boolean ready() throws IOException {
+        for (int i = scan; i < lim; i++) {
+            if (buf[i] == '\n') {
+                return true;
+            }
+        }
+        return eof || in.available() > 0;
+    }
+
     /** True when the line last returned was longer than {@link #MAX_LINE} bytes (and came back empty). */
     public boolean tooLong() {
         return tooLong;
