@@ -48,6 +48,9 @@ public final class DontCareResolver {
 
     /** As {@link #resolve(int[], int, int)}, with the scratch arrays of {@code ctx} from {@code depth} on. */
     static int resolve(Variant variant, Layers layers, ProbeContext ctx, int[] b, int n, int stored, int depth) {
+        if (Rules.noCapture(b)) {
+            return stored; // nothing to resolve: no capture, and the game goes on
+        }
         int[] ch = ctx.children[depth];
         int[] cap = ctx.captured[depth];
         int mask = Rules.generate(b, variant, ch, cap, ctx.scratch);

@@ -44,6 +44,39 @@ public final class Rules {
     }
 
     /**
+     * True if {@code b} certainly has a legal move and no move of it captures: both sides have
+     * seeds (so every non-empty pit of the mover may be played, in every variant) and no pit's
+     * last seed lands in the opponent's row on a pit then holding 2 or 3, which every capture
+     * needs. False means "perhaps": {@link #generate} tells. A sowing of {@code s} seeds from pit
+     * {@code i} gives each of the other 11 pits {@code s / 11} seeds and the first {@code s % 11}
+     * after the origin one more, so its last seed lands {@code s % 11} pits on (11 if that is 0).
+     * It reads the board only: the filter the resolution of don't-care entries runs before it
+     * generates moves.
+     */
+    public static boolean noCapture(int[] b) {
+        if (moverSeeds(b) == 0 || opponentSeeds(b) == 0) {
+            return false;
+        }
+        for (int i = 0; i < ROW; i++) {
+            int s = b[i];
+            if (s == 0) {
+                continue;
+            }
+            int q = s / 11;
+            int r = s - 11 * q;
+            int land = i + (r == 0 ? 11 : r);
+            if (land >= PITS) {
+                land -= PITS;
+            }
+            int after = b[land] + q + (r == 0 ? 0 : 1);
+            if (land >= ROW && (after == 2 || after == 3)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Sows the mover's pit {@code pit} (which must be non-empty) from {@code b} into {@code out},
      * in the same orientation as {@code b}. The origin is skipped on laps, so it ends empty.
      *

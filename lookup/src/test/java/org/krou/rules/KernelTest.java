@@ -18,6 +18,32 @@ class KernelTest {
      * The example of the {@link Rules} Javadoc. It used to read {@code {0,0,0,0,0,1, 1,0,0,0,0,0}}
      * "2: f takes A", but there A is North's only seed: a grand slam, which abapa cancels.
      */
+    /** The resolver's filter: where it says no move captures, generating the moves agrees, and it says so often. */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void noCaptureMeansGenerateFindsNone(Variant v) {
+        SplittableRandom rnd = new SplittableRandom(77);
+        int[] children = new int[72];
+        int[] captured = new int[6];
+        int[] scratch = new int[12];
+        int quiet = 0;
+        int sure = 0;
+        for (int k = 0; k < 200_000; k++) {
+            int[] b = RandomBoards.board(rnd, rnd.nextInt(49));
+            int mask = Rules.generate(b, v, children, captured, scratch);
+            boolean none = mask != 0;
+            for (int pit = 0; pit < 6; pit++) {
+                none &= (mask & (1 << pit)) == 0 || captured[pit] == 0;
+            }
+            quiet += none ? 1 : 0;
+            if (Rules.noCapture(b)) {
+                sure++;
+                assertTrue(none, Arrays.toString(b) + ": the filter says no capture, generate finds one or no move");
+            }
+        }
+        assertTrue(sure > quiet / 2, sure + " of " + quiet + " quiet boards recognised");
+    }
+
     @Test
     void documentedExample() {
         int[] b = {0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0};
