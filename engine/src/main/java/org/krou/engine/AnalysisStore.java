@@ -79,6 +79,7 @@ public final class AnalysisStore implements AutoCloseable {
             throw new IllegalArgumentException("store of " + entries + " entries: expected 1.." + MAX_ENTRIES);
         }
         Path f = file(dataDir, variant);
+        checkHeader(f);
         try {
             Files.createDirectories(f.getParent());
             ChronicleMap<Long, Long> m = builder(entries).createPersistedTo(f.toFile());
@@ -114,11 +115,42 @@ public final class AnalysisStore implements AutoCloseable {
         if (!Files.isRegularFile(f)) {
             throw new StoreException("no analysis store " + f);
         }
+        checkHeader(f);
         try {
             return new AnalysisStore(builder(1).recoverPersistedTo(f.toFile(), true), f);
         } catch (IOException | RuntimeException e) {
             throw failure(f, "cannot recover", e);
         }
+    }
+
+    /** What the header of a Chronicle Map file names, within its first {@link #HEAD} bytes (after a checksum and a size). */
+    private static final String SIGNATURE = "net.openhft.chronicle.map.VanillaChronicleMap";
+    private static final int HEAD = 64;
+    /** A header still zero this long after the file was last written is no store being created. */
+    private static final long CREATION_MILLIS = 10_000;
+
+    /**
+     * Refuses at once a file that is not a Chronicle Map (Chronicle would wait a minute for a
+     * header that another process might be writing, then fail).
+     */
+    private static void checkHeader(Path f) {
+        if (!Files.isRegularFile(f)) {
+            return;
+        }
+        byte[] head = new byte[HEAD];
+        try (java.io.InputStream in = Files.newInputStream(f)) {
+            int n = in.readNBytes(head, 0, head.length);
+            String text = new String(head, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1);
+            boolean zero = java.util.Arrays.equals(head, 0, 12, new byte[12], 0, 12);
+            boolean fresh = System.currentTimeMillis() - Files.getLastModifiedTime(f).toMillis() < CREATION_MILLIS;
+            if (text.contains(SIGNATURE) || zero && fresh) {
+                return;
+            }
+        } catch (IOException e) {
+            throw new StoreException("cannot read analysis store " + f + ": " + e.getMessage(), e);
+        }
+        throw new StoreException(f + " is not an analysis store (no Chronicle Map header): remove it with "
+                + "krou store clear");
     }
 
     private static ChronicleMapBuilder<Long, Long> builder(long entries) {
