@@ -25,9 +25,11 @@ import org.krou.rules.Position;
  * @param nanos     time spent
  * @param fromStore true if the answer was an exact result of the analysis store, with no search
  * @param storeFull true if results could not be written because the store was full
+ * @param storeRead positions whose bounds were read from the store
+ * @param storeWritten positions whose entry in the store this analysis added or tightened
  */
 public record Analysis(Position position, int lo, int hi, Character best, List<Character> line, int depth,
-        long nodes, long nanos, boolean fromStore, boolean storeFull) {
+        long nodes, long nanos, boolean fromStore, boolean storeFull, long storeRead, long storeWritten) {
     /** Copies the line. */
     public Analysis {
         line = List.copyOf(line);

@@ -56,6 +56,7 @@ public final class Engine {
     private final AnalysisStore store;
     private final Search search;
     private boolean storeFull;
+    private long written;
 
     /**
      * An engine.
@@ -108,6 +109,7 @@ public final class Engine {
     public Analysis analyse(Position p, Limits limits, Progress progress) {
         long t0 = System.nanoTime();
         storeFull = false;
+        written = 0;
         int[] b = p.moverRelative();
         int m = Rules.seeds(b);
         long key = PositionKey.of(b, m);
@@ -115,7 +117,7 @@ public final class Engine {
         int mask = Rules.generate(b, variant, new int[Rules.ROW * Rules.PITS], values, new int[Rules.PITS]);
         if (mask == 0) {
             int v = Rules.terminalValue(b);
-            return new Analysis(p, v, v, null, List.of(), 0, 1, System.nanoTime() - t0, false, false);
+            return new Analysis(p, v, v, null, List.of(), 0, 1, System.nanoTime() - t0, false, false, 0, 0);
         }
         if (m <= horizon) {
             return fromTables(p, b, t0);
@@ -124,13 +126,14 @@ public final class Engine {
         if (stored != null && stored.exact() && stored.best() != StoreEntry.NO_MOVE) {
             List<Character> line = storedLine(p);
             return new Analysis(p, stored.lo(), stored.hi(), line.get(0), line, 0, 0, System.nanoTime() - t0,
-                    true, false);
+                    true, false, line.size(), 0);
         }
         TranspositionTable tt = search.tt;
         if (stored != null) {
             tt.tighten(key, m, stored.lo(), stored.hi(), Math.min(255, stored.depth()));
         }
         search.nodes = 0;
+        search.storeHits = stored == null ? 0 : 1;
         search.pendingCount = 0;
         long deadline = limits.seconds() >= 1e9 ? Long.MAX_VALUE : t0 + (long) (limits.seconds() * 1e9);
         search.budget(limits.nodes(), deadline);
@@ -185,7 +188,7 @@ public final class Engine {
             write(key, new StoreEntry(lo, hi, depth, chosen[0]));
         }
         return new Analysis(p, lo, hi, line.get(0), line, depth, search.nodes, System.nanoTime() - t0, false,
-                storeFull);
+                storeFull, search.storeHits, written);
     }
 
     /**
@@ -213,7 +216,7 @@ public final class Engine {
         }
         int v = values[best];
         List<Character> line = List.of(Position.moveLetter(p.toMove(), best));
-        return new Analysis(p, v, v, line.get(0), line, 0, 1, System.nanoTime() - t0, false, false);
+        return new Analysis(p, v, v, line.get(0), line, 0, 1, System.nanoTime() - t0, false, false, 0, 0);
     }
 
     /** The line of stored best moves from {@code p}, while the store knows them and no position repeats. */
@@ -253,7 +256,9 @@ public final class Engine {
 
     private void write(long key, StoreEntry entry) {
         try {
-            store.merge(key, entry);
+            if (store.merge(key, entry)) {
+                written++;
+            }
         } catch (StoreFullException e) {
             storeFull = true;
         }

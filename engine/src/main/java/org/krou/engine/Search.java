@@ -56,6 +56,8 @@ final class Search {
     long nodes;
     long tableHits;
     long repetitions;
+    /** Positions found in the store. */
+    long storeHits;
     private long maxNodes = Long.MAX_VALUE;
     private long deadline = Long.MAX_VALUE;
     private boolean limited;
@@ -104,6 +106,7 @@ final class Search {
         if (store != null && depth >= STORE_DEPTH && (e & TranspositionTable.CONSULTED) == 0) {
             long w = store.getPacked(key);
             if (w != 0) {
+                storeHits++;
                 StoreEntry s = StoreEntry.unpack(w);
                 tt.tighten(key, m, s.lo(), s.hi(), Math.min(255, s.depth()));
                 if (s.best() != StoreEntry.NO_MOVE) {
