@@ -186,7 +186,11 @@ public final class AnalysisStore implements AutoCloseable {
 
     /** The positions it holds now. */
     public long size() {
-        return map.longSize() - 1;
+        try {
+            return map.longSize() - 1;
+        } catch (RuntimeException e) {
+            throw failure(file, "cannot read", e);
+        }
     }
 
     /** The entry of {@code key}, or null if there is none. */
@@ -264,21 +268,31 @@ public final class AnalysisStore implements AutoCloseable {
 
     /** Visits every entry (not the capacity record), in no particular order. */
     public void forEach(Visitor visitor) {
-        map.forEachEntry(e -> {
-            long k = e.key().get();
-            if (k != CAPACITY_KEY) {
-                visitor.visit(k, e.value().get());
-            }
-        });
+        try {
+            map.forEachEntry(e -> {
+                long k = e.key().get();
+                if (k != CAPACITY_KEY) {
+                    visitor.visit(k, e.value().get());
+                }
+            });
+        } catch (StoreException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw failure(file, "cannot read", e);
+        }
     }
 
     /** Removes every entry; the capacity stays. */
     public void clear() {
-        map.forEachEntry(e -> {
-            if (e.key().get() != CAPACITY_KEY) {
-                e.doRemove();
-            }
-        });
+        try {
+            map.forEachEntry(e -> {
+                if (e.key().get() != CAPACITY_KEY) {
+                    e.doRemove();
+                }
+            });
+        } catch (RuntimeException e) {
+            throw failure(file, "cannot clear", e);
+        }
         sizeSeen = 0;
     }
 
