@@ -20,7 +20,8 @@ import picocli.CommandLine.Command;
 @Command(name = "krou", mixinStandardHelpOptions = true, version = "krou 0.1.0",
         description = "Oware (Abapa) endgame databases: generate, inspect and probe exact tables.",
         subcommands = {GenerateCommand.class, StatsCommand.class, ProbeCommand.class, VerifyCommand.class,
-            InfoCommand.class, PvCommand.class, PlayCommand.class, ServeCommand.class, CommandLine.HelpCommand.class},
+            InfoCommand.class, PvCommand.class, PlayCommand.class, ServeCommand.class, AnalyseCommand.class,
+            StoreCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success",
                   "  1  a check failed (verify) or the job failed",
@@ -43,7 +44,7 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        err.println("error: missing COMMAND: one of generate, stats, probe, pv, play, verify, info, serve (krou --help)");
+        err.println("error: missing COMMAND: one of generate, stats, probe, pv, play, verify, info, serve, analyse, store (krou --help)");
         spec.commandLine().usage(err);
         return USAGE;
     }
