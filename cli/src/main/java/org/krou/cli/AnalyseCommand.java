@@ -43,18 +43,8 @@ final class AnalyseCommand implements Callable<Integer> {
     @Mixin
     CacheOptions cache;
 
-    @Option(names = "--time", paramLabel = "S", description = "Search at most S seconds.")
-    Double seconds;
-
-    @Option(names = "--nodes", paramLabel = "K", description = "Search at most K nodes.")
-    Long nodes;
-
-    @Option(names = "--depth", paramLabel = "D", description = "Search at most D plies (1.." + Limits.MAX_DEPTH + ").")
-    Integer depth;
-
-    @Option(names = "--horizon", paramLabel = "K",
-            description = "Probe the tables only for positions of at most K seeds (default: all the tables cover).")
-    Integer horizon;
+    @Mixin
+    BudgetOptions budget;
 
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
@@ -73,17 +63,13 @@ final class AnalyseCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Position p = Position.parse(position).withoutCaptures();
-        Limits limits = limits();
+        Limits limits = budget.limits(Limits.ofSeconds(10));
         long entries = storeOptions.entries();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Tablebase tb = cache.open(tables);
              AnalysisStore store = storeOptions.noStore ? null : AnalysisStore.open(tables.data, tables.variant, entries)) {
-            int h = horizon == null ? tb.maxSeeds() : horizon;
-            if (h < 0 || h > tb.maxSeeds()) {
-                throw new IllegalArgumentException("--horizon " + h + ": the tables in " + tables.data + " cover 0.."
-                        + tb.maxSeeds() + " seeds");
-            }
+            int h = budget.horizon(tb, tables);
             Engine engine = new Engine(tables.variant, tb, h, store, Engine.DEFAULT_HASH_LOG2);
             Analysis a = engine.analyse(p, limits, (d, lo, hi, best, n, nanos) -> {
                 if (nanos >= 1_000_000_000L) {
@@ -103,23 +89,6 @@ final class AnalyseCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
-    }
-
-    private Limits limits() {
-        if (seconds == null && nodes == null && depth == null) {
-            return Limits.ofSeconds(10);
-        }
-        Limits l = Limits.NONE;
-        if (seconds != null) {
-            l = l.withSeconds(seconds);
-        }
-        if (nodes != null) {
-            l = l.withNodes(nodes);
-        }
-        if (depth != null) {
-            l = l.withDepth(depth);
-        }
-        return l;
     }
 
     /** Where the answer came from: the store, the tables, the rules (the game is over) or a search. */

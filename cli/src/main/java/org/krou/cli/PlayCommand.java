@@ -6,34 +6,41 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.krou.probe.BestMove;
-import org.krou.probe.FinalResult;
+import org.krou.engine.Analysis;
+import org.krou.engine.AnalysisStore;
+import org.krou.engine.Engine;
+import org.krou.engine.Limits;
 import org.krou.probe.MoveValue;
-import org.krou.probe.PerfectPlay;
+import org.krou.probe.Outcome;
 import org.krou.probe.Tablebase;
 import org.krou.rules.IllegalMoveException;
 import org.krou.rules.MoveResult;
 import org.krou.rules.Position;
-import org.krou.rules.Rules;
 import org.krou.rules.Side;
+import org.krou.rules.Variant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code krou play}: a game in the terminal against perfect play. */
+/** {@code krou play}: a game in the terminal against the engine, from the opening or any position. */
 @Command(name = "play", mixinStandardHelpOptions = true,
-        description = {"Play against perfect play in the terminal. Type a pit letter to move (a-f for South, A-F "
-                + "for North), 'hint' for the value of each move, 'undo' to take back your last move, 'quit' to stop.",
+        description = {"Play against the engine in the terminal, from the opening position (or --from). Type a pit "
+                + "letter to move (a-f for South, A-F for North), 'hint' for the value of each move, 'undo' to take "
+                + "back your last move, 'quit' to stop.",
+                "The engine plays perfectly where the tables cover the position (to --horizon seeds) and searches "
+                + "above them within the budget of each move (--time, --nodes, --depth; default 1 second); it reads "
+                + "and writes the analysis store as analyse does.",
                 "The game ends when a side cannot move, or when a position occurs for the third time (the seeds "
                 + "left are then shared evenly)."})
 final class PlayCommand implements Callable<Integer> {
+    /** The budget of each engine move above the tables unless told otherwise. */
+    static final Limits DEFAULT_LIMITS = Limits.ofSeconds(1);
+
     @Spec
     CommandSpec spec;
 
@@ -46,6 +53,12 @@ final class PlayCommand implements Callable<Integer> {
     @Mixin
     SearchOptions search;
 
+    @Mixin
+    BudgetOptions budget;
+
+    @Mixin
+    StoreOptions storeOptions;
+
     @Option(names = "--side", paramLabel = "S|N", defaultValue = "S",
             description = "The side you play: S (South, default) or N (North).")
     String side;
@@ -54,7 +67,7 @@ final class PlayCommand implements Callable<Integer> {
 
     @Option(names = "--from", paramLabel = "POSITION", arity = "1..14", hideParamSyntax = true,
             description = "Start from this position, e.g. '0 0 3 1 2 1 / 1 1 0 2 0 2 S', quoted or as separate words "
-                    + "(default: a random position with the largest seed count the tables cover, South to move).")
+                    + "(default: the opening position, 4 seeds in every pit, South to move).")
     void from(List<String> words) {
         from = String.join(" ", words);
     }
@@ -71,70 +84,71 @@ final class PlayCommand implements Callable<Integer> {
         };
         if (from == null && captured != null) {
             throw new IllegalArgumentException("--captured gives the seeds captured before --from POSITION: "
-                    + "give --from too (the random start shares the seeds off the board evenly)");
+                    + "give --from too (the opening has nothing captured)");
         }
+        Position start = from == null ? Position.START : ProbeCommand.withCaptured(Position.parse(from), captured);
+        Limits limits = budget.limits(DEFAULT_LIMITS);
+        int nodes = search.nodes();
+        long entries = storeOptions.entries();
         PrintWriter out = spec.commandLine().getOut();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        int nodes = search.nodes();
-        try (Tablebase tb = cache.open(tables); PerfectPlay engine = PerfectPlay.over(tb, nodes)) {
-            Position start = from == null ? randomStart(engine.tablebase().maxSeeds())
-                    : ProbeCommand.withCaptured(Position.parse(from), captured);
-            return new Game(engine, human, out, in).run(start);
+        try (Tablebase tb = cache.open(tables);
+             AnalysisStore store = storeOptions.noStore ? null : AnalysisStore.open(tables.data, tables.variant, entries)) {
+            int h = budget.horizon(tb, tables);
+            Engine engine = new Engine(tables.variant, tb, h, store, Engine.DEFAULT_HASH_LOG2, nodes);
+            out.printf(Locale.ROOT, "You play %s against the engine (%s rules): perfect play from the tables to %d "
+                    + "seeds, a search of %s a move above them.%n", BoardView.name(human), tables.variant.id(), h,
+                    describe(limits));
+            return new Game(engine, tb, h, limits, human, out, in).run(start);
         }
     }
 
-    /** A random board of {@code n} seeds with seeds on both sides, South to move, the rest captured evenly. */
-    static Position randomStart(int n) {
-        java.util.Random random = new java.util.Random();
-        int[] pits = new int[12];
-        do {
-            java.util.Arrays.fill(pits, 0);
-            for (int k = 0; k < n; k++) {
-                pits[random.nextInt(12)]++;
-            }
-        } while (n >= 2 && (Rules.moverSeeds(pits) == 0 || Rules.opponentSeeds(pits) == 0));
-        int rest = Position.TOTAL_SEEDS - n;
-        return new Position(pits, Side.SOUTH, rest / 2, rest - rest / 2);
+    /** The budget in words, e.g. {@code "1 s"} or {@code "200,000 nodes"}. */
+    static String describe(Limits l) {
+        StringBuilder sb = new StringBuilder();
+        if (l.seconds() < Double.POSITIVE_INFINITY) {
+            sb.append(String.format(Locale.ROOT, "%s s", l.seconds()).replace(".0 s", " s"));
+        }
+        if (l.nodes() < Long.MAX_VALUE) {
+            sb.append(sb.length() > 0 ? ", " : "").append(String.format(Locale.ROOT, "%,d nodes", l.nodes()));
+        }
+        if (l.depth() < Limits.MAX_DEPTH) {
+            sb.append(sb.length() > 0 ? ", " : "").append(l.depth()).append(" plies");
+        }
+        return sb.length() == 0 ? "no limit" : sb.toString();
     }
 
-    /** One game: the positions so far, for undo and repetitions. */
-    private record Game(PerfectPlay engine, Side human, PrintWriter out, BufferedReader in) {
+    /** One game: the positions so far, for undo; the referee for its end. */
+    private record Game(Engine engine, Tablebase tb, int horizon, Limits limits, Side human, PrintWriter out,
+            BufferedReader in) {
         int run(Position start) throws java.io.IOException {
+            Variant variant = tb.variant();
             Deque<Position> history = new ArrayDeque<>();
-            Map<Position, Integer> seen = new HashMap<>();
+            Referee referee = new Referee(variant, 0);
+            referee.start(start);
             Position at = start;
-            boolean warned = false;
-            seen.put(at.withoutCaptures(), 1);
-            out.printf("You play %s against perfect play (%s rules). Value for the side to move: %+d.%n",
-                    BoardView.name(human), engine.tablebase().variant().id(), engine.tablebase().value(at));
+            if (at.seeds() <= horizon) {
+                out.printf("Value for the side to move: %+d.%n", tb.value(at));
+            }
             while (true) {
                 out.print("\n" + BoardView.draw(at));
-                if (seen.get(at.withoutCaptures()) >= 3) {
-                    finish(FinalResult.of(at, 0), "the position occurred three times: the "
-                            + at.seeds() + " seeds left are shared evenly");
-                    return Main.OK;
-                }
-                if (at.isGameOver(engine.tablebase().variant())) {
-                    boolean none = Rules.moverSeeds(at.moverRelative()) == 0;
-                    finish(FinalResult.of(at, Rules.terminalValue(at.moverRelative())),
-                            BoardView.name(at.toMove()) + (none ? " has no seeds: the other side takes the rest"
-                                    : " cannot feed the opponent and takes the rest"));
+                Referee.Ending end = referee.ending(at);
+                if (end != null) {
+                    out.println("Game over: " + end.why() + ".");
+                    out.println("Final score: " + end.result());
+                    out.println(end.result().outcome() == Outcome.DRAW ? "A draw."
+                            : (end.result().outcome() == Outcome.SOUTH_WINS) == (human == Side.SOUTH) ? "You win."
+                            : "The engine wins.");
                     return Main.OK;
                 }
                 if (at.toMove() != human) {
-                    BestMove m = engine.bestMove(at);
-                    if (!m.progressGuaranteed() && !warned) {
-                        warned = true;
-                        out.printf("(No distances to conversion for %d seeds: no distance table, and the search "
-                                + "exceeded --search-nodes. Perfect play keeps the value but may not convert; "
-                                + "krou generate --dtc fixes that.)%n", at.seeds());
-                    }
-                    MoveResult r = at.play(m.move(), engine.tablebase().variant());
-                    out.printf("%s plays %c%s.%n", BoardView.name(at.toMove()), m.move(),
+                    char move = engine.bestMove(at, limits);
+                    MoveResult r = at.play(move, variant);
+                    out.printf("%s plays %c%s.%n", BoardView.name(at.toMove()), move,
                             r.captured() > 0 ? " and captures " + r.captured() : "");
                     history.push(at);
                     at = r.after();
-                    seen.merge(at.withoutCaptures(), 1, Integer::sum);
+                    referee.played(at);
                     continue;
                 }
                 out.printf("Your move (%s, hint, undo, quit): ", human == Side.SOUTH ? "a-f" : "A-F");
@@ -142,14 +156,13 @@ final class PlayCommand implements Callable<Integer> {
                 String line = in.readLine();
                 if (line == null || line.trim().equalsIgnoreCase("quit")) {
                     out.println();
-                    out.println("Game left. Value for the side to move: " + engine.tablebase().value(at));
+                    out.println("Game left." + (at.seeds() <= horizon
+                            ? " Value for the side to move: " + tb.value(at) : ""));
                     return Main.OK;
                 }
                 String cmd = line.trim();
                 if (cmd.equalsIgnoreCase("hint")) {
-                    for (MoveValue mv : engine.tablebase().moveValues(at)) {
-                        out.printf("  %c  captures %2d  value %+3d%n", mv.move(), mv.captured(), mv.value());
-                    }
+                    hint(at);
                     continue;
                 }
                 if (cmd.equalsIgnoreCase("undo")) {
@@ -162,11 +175,7 @@ final class PlayCommand implements Callable<Integer> {
                         back = history.pop();
                     } while (back.toMove() != human);
                     at = back;
-                    seen.clear();
-                    seen.put(at.withoutCaptures(), 1);
-                    for (Position h : history) {
-                        seen.merge(h.withoutCaptures(), 1, Integer::sum);
-                    }
+                    referee.restart(history, at);
                     continue;
                 }
                 if (cmd.length() != 1) {
@@ -174,22 +183,31 @@ final class PlayCommand implements Callable<Integer> {
                     continue;
                 }
                 try {
-                    MoveResult r = at.play(cmd.charAt(0), engine.tablebase().variant());
+                    MoveResult r = at.play(cmd.charAt(0), variant);
                     history.push(at);
                     at = r.after();
-                    seen.merge(at.withoutCaptures(), 1, Integer::sum);
+                    referee.played(at);
                 } catch (IllegalMoveException e) {
                     out.println("Illegal: " + e.reason() + ".");
                 }
             }
         }
 
-        private void finish(FinalResult r, String why) {
-            out.println("Game over: " + why + ".");
-            out.println("Final score: " + r);
-            out.println(r.outcome() == org.krou.probe.Outcome.DRAW ? "A draw."
-                    : (r.outcome() == org.krou.probe.Outcome.SOUTH_WINS) == (human == Side.SOUTH) ? "You win."
-                    : "Perfect play wins.");
+        /** The value of each move from the tables, or the engine's analysis above them. */
+        private void hint(Position at) {
+            if (at.seeds() <= horizon) {
+                for (MoveValue mv : tb.moveValues(at)) {
+                    out.printf("  %c  captures %2d  value %+3d%n", mv.move(), mv.captured(), mv.value());
+                }
+                return;
+            }
+            Analysis a = engine.analyse(at, limits);
+            StringBuilder line = new StringBuilder();
+            a.line().forEach(m -> line.append(' ').append(m));
+            out.printf(Locale.ROOT, "  %s, best %s, line%s (depth %d, %,d nodes)%n", a.exact()
+                    ? String.format(Locale.ROOT, "value %+d (exact)", a.lo())
+                    : String.format(Locale.ROOT, "value between %+d and %+d", a.lo(), a.hi()),
+                    a.best(), line, a.depth(), a.nodes());
         }
     }
 }

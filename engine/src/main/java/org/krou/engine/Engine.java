@@ -2,6 +2,8 @@ package org.krou.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.krou.probe.BestMove;
+import org.krou.probe.PerfectPlay;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
@@ -55,6 +57,8 @@ public final class Engine {
     private final int horizon;
     private final AnalysisStore store;
     private final Search search;
+    /** Perfect play over the tables, for the moves played where they cover the position; null without tables. */
+    private final PerfectPlay perfect;
     private boolean storeFull;
     private long written;
 
@@ -71,6 +75,19 @@ public final class Engine {
      *                                  beyond them or below -1
      */
     public Engine(Variant variant, Tablebase tables, int horizon, AnalysisStore store, int hashLog2) {
+        this(variant, tables, horizon, store, hashLog2, PerfectPlay.DEFAULT_SEARCH_NODES);
+    }
+
+    /**
+     * An engine, as {@link #Engine(Variant, Tablebase, int, AnalysisStore, int)}, whose moves
+     * inside the tables may search up to {@code conversionNodes} positions for a converting line
+     * where no distance table covers a layer (see {@link PerfectPlay#over(Tablebase, int)}; 0:
+     * never search, the moves are then merely value-optimal there).
+     *
+     * @throws IllegalArgumentException as the other constructor, or if {@code conversionNodes} is negative
+     */
+    public Engine(Variant variant, Tablebase tables, int horizon, AnalysisStore store, int hashLog2,
+            int conversionNodes) {
         if (tables != null && tables.variant() != variant) {
             throw new IllegalArgumentException("tables of " + tables.variant().id() + " for an engine of " + variant.id());
         }
@@ -83,6 +100,7 @@ public final class Engine {
         this.horizon = tables == null ? -1 : horizon;
         this.store = store;
         this.search = new Search(variant, tables, this.horizon, new TranspositionTable(hashLog2), store);
+        this.perfect = tables == null ? null : PerfectPlay.over(tables, conversionNodes);
     }
 
     /** An engine over all of {@code tables}, without a store. */
@@ -192,12 +210,36 @@ public final class Engine {
     }
 
     /**
-     * The move to play in {@code p}: a best move of the tables if they cover it, else the move
-     * {@link #analyse} chooses within {@code limits}.
+     * The move to play in {@code p}, within {@code limits}:
+     * <ul>
+     * <li>if the tables cover {@code p} (at most {@link #horizon()} seeds), the move of perfect
+     *     play, {@link PerfectPlay#bestMove}: value-optimal, and chosen by distance to conversion
+     *     so that a side ahead realises its value against any defence (unless no distance table
+     *     covers the layer and the conversion search exceeds its budget); no search, no budget;</li>
+     * <li>else, if the store or the search within {@code limits} proves the exact value, a move
+     *     of a proof of that value;</li>
+     * <li>else the first move of the heuristic pass of the last completed iteration: the move that
+     *     maximises, at the depth reached, the seeds captured along the line plus the evaluation of
+     *     its leaf, that is the exact value where the tables, the store or the rules give it, and
+     *     the middle {@code (lo + hi) / 2} of the proven interval of a position left unexplored
+     *     ({@code 0} for one about which nothing is proven); a repetition scores 0. If not even
+     *     the first iteration completes, the best move the transposition table remembers, or the
+     *     first legal move.</li>
+     * </ul>
+     * The value scale is the tables' one: seeds the mover will still capture minus those the
+     * opponent will. With a node budget and no store the choice is deterministic for a given
+     * engine history (the transposition table is kept between calls).
      *
      * @throws IllegalArgumentException if the game is over in {@code p}
      */
     public char bestMove(Position p, Limits limits) {
+        if (perfect != null && p.seeds() <= horizon) {
+            BestMove m = perfect.bestMove(p);
+            if (m == null) {
+                throw new IllegalArgumentException("the game is over in " + p + ": no move to play");
+            }
+            return m.move();
+        }
         Analysis a = analyse(p, limits);
         if (a.best() == null) {
             throw new IllegalArgumentException("the game is over in " + p + ": no move to play");
