@@ -29,6 +29,12 @@ import org.krou.util.Parallel;
  * unresolved after level 1 is worth 0. Every position is expanded at most once: the phase is
  * linear in the number of moves of the layer.
  *
+ * <p>The exits and counters live in the state byte ({@link StateCodes}): the seeds of level
+ * {@code t} are the {@code pos(t)} and {@code zero(-t)} codes, so each level reads one byte per
+ * position; an exit the code does not keep is recomputed ({@link ExitKernel}) when its counter
+ * reaches zero. Each position worth its best exit is marked in {@code layer.dontCare} by the
+ * thread that resolves it.
+ *
  * <p>Parallel: threads take chunks of the layer, claim seeds with a compare-and-set on the state
  * byte, and follow each claim depth-first on a private stack; counters are lowered with
  * compare-and-set loops, so each position is resolved by exactly one thread.
