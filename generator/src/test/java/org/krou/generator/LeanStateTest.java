@@ -16,7 +16,7 @@ import org.krou.util.ByteBigArray;
  * don't-care bits against the exits computed directly.
  */
 class LeanStateTest {
-    static final int MAX = 14;
+    static final int MAX = 12;
 
     @Test
     void codesStayOutsideTheValuesAndApart() {
