@@ -31,8 +31,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *       the per-position body of the generator's exit phase; the smaller layers hold random
  *       values (the cost does not depend on them).</li>
  *   <li>{@link #exitSweep}: the same body over consecutive ranks from a random start, stepping
- *       with {@link PositionIndex#next} and storing exit and counter as ExitPhase does (its real
- *       access pattern: children of neighbouring boards are often close in rank).</li>
+ *       with {@link PositionIndex#next} and storing exit and counter in two byte arrays, as
+ *       ExitPhase did before it stored one code byte (its real access pattern: children of
+ *       neighbouring boards are often close in rank).</li>
  *   <li>{@link #predecessors}: {@link Predecessors#generate(int[])} (un-moves and the rank of
  *       each predecessor) for each board of the pool, as ResolvePhase calls it.</li>
  * </ul>
@@ -47,7 +48,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public class GeneratorKernelBenchmark {
     /** Boards in the pool. */
     public static final int POOL = 4096;
-    /** As {@code LayerState.UNRESOLVED}. */
+    /** As the former {@code LayerState.UNRESOLVED}. */
     private static final int UNRESOLVED = 100;
 
     /** Seeds of the layer. */
@@ -109,7 +110,7 @@ public class GeneratorKernelBenchmark {
         }
     }
 
-    /** Phase 1 over consecutive ranks, storing the results as ExitPhase does. */
+    /** Phase 1 over consecutive ranks, storing the results as ExitPhase did (two bytes). */
     @Benchmark
     @OperationsPerInvocation(POOL)
     public void exitSweep() {

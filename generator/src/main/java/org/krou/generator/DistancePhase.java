@@ -39,27 +39,28 @@ final class DistancePhase {
      * Resolves {@code layer} and fills {@code dist}, which must hold 0 for finished games and
      * {@link #NONE} elsewhere on entry (as {@link ExitPhase} leaves it).
      */
-    static void run(LayerState layer, ByteBigArray dist, Variant variant, int threads, Progress progress) {
+    static void run(LayerState layer, ByteBigArray dist, ByteBigArray[] solved, Variant variant, int threads,
+                    Progress progress) {
         int n = layer.seeds;
         Frontier[] next = new Frontier[threads];
         Predecessors[] preds = new Predecessors[threads];
+        ExitKernel[] kernels = new ExitKernel[threads];
         for (int w = 0; w < threads; w++) {
             next[w] = new Frontier();
             preds[w] = new Predecessors(variant);
+            kernels[w] = new ExitKernel(variant, solved);
         }
         for (int t = n; t >= 1; t--) {
             final int level = t;
             // round 0 and 1: finished games (level n only), and the positions whose exit decides
+            final byte winCode = StateCodes.pos(level);
+            final byte loseCode = StateCodes.zero(-level);
             Parallel.forChunks(threads, layer.size, CHUNK, (w, from, to) -> {
                 for (long i = from; i < to; i++) {
                     byte s = layer.state.get(i);
-                    if (!LayerState.unresolved(s)) {
-                        continue;
-                    }
-                    byte e = layer.exit.get(i);
-                    boolean win = e == level;
-                    boolean lose = e == -level && s == LayerState.UNRESOLVED;
-                    if ((win || lose) && layer.state.compareAndSet(i, s, (byte) (win ? level : -level))) {
+                    boolean win = s == winCode;
+                    if ((win || s == loseCode) && layer.state.compareAndSet(i, s, (byte) (win ? level : -level))) {
+                        layer.dontCare.set(i);
                         if (dist.get(i) != 0) {
                             dist.set(i, (byte) 1);
                         }
@@ -93,6 +94,7 @@ final class DistancePhase {
                 final int childDistance = d + 1;
                 Parallel.forChunks(threads, current.length, 1 << 12, (w, from, to) -> {
                     int[] board = new int[12];
+                    int[] scratch = new int[12];
                     for (long k = from; k < to; k++) {
                         long p = current[(int) k];
                         boolean won = layer.state.get(p) > 0;
@@ -100,7 +102,7 @@ final class DistancePhase {
                         int m = preds[w].generate(board);
                         long[] ranks = preds[w].ranks();
                         for (int j = 0; j < m; j++) {
-                            claim(layer, dist, ranks[j], won, level, childDistance, next[w]);
+                            claim(layer, dist, ranks[j], won, level, childDistance, next[w], kernels[w], scratch);
                         }
                     }
                 });
@@ -116,18 +118,24 @@ final class DistancePhase {
         }
         for (long i = 0; i < layer.size; i++) {
             if (LayerState.unresolved(layer.state.get(i))) {
-                layer.state.set(i, (byte) 0);
                 dist.set(i, (byte) NONE);
             }
         }
+        ResolvePhase.finish(layer, 0, layer.size);
     }
 
+    /**
+     * A child of {@code q} at distance {@code d - 1} was resolved at level {@code t}: claims
+     * {@code q} as a winner if the child lost, else counts one more move of {@code q} reaching a
+     * child worth at least {@code t} (as {@link ResolvePhase} does).
+     */
     private static void claim(LayerState layer, ByteBigArray dist, long q, boolean childWon, int t, int d,
-                              Frontier out) {
+                              Frontier out, ExitKernel kernel, int[] scratch) {
         if (d > MAX) {
             throw new IllegalStateException("distance to conversion above " + MAX + " in layer " + layer.seeds
                     + ": the table format stores one byte");
         }
+        int recomputed = StateCodes.UNKNOWN;
         while (true) {
             byte s = layer.state.get(q);
             if (!LayerState.unresolved(s)) {
@@ -135,16 +143,43 @@ final class DistancePhase {
             }
             if (!childWon) {
                 if (layer.state.compareAndSet(q, s, (byte) t)) {
+                    if (s == StateCodes.pos(t)) {
+                        layer.dontCare.set(q);
+                    }
                     dist.set(q, (byte) d);
                     out.add(q);
                     return;
                 }
                 continue;
             }
-            byte lowered = (byte) (s - 1);
-            if (layer.state.compareAndSet(q, s, lowered)) {
-                if (lowered == LayerState.UNRESOLVED && layer.exit.get(q) <= -t
-                        && layer.state.compareAndSet(q, lowered, (byte) -t)) {
+            int c = layer.codes.counter(s);
+            if (c < 0) {
+                return; // a positive exit: never negative, its counter is not kept
+            }
+            if (c == 0) {
+                throw new IllegalStateException("counter underflow at position " + q + " of layer " + layer.seeds
+                        + ": predecessor and move counts disagree");
+            }
+            if (c > 1) {
+                if (layer.state.compareAndSet(q, s, layer.codes.lowered(s))) {
+                    return;
+                }
+                continue;
+            }
+            int e = layer.codes.exit(s);
+            if (e == StateCodes.UNKNOWN) {
+                if (recomputed == StateCodes.UNKNOWN) {
+                    PositionIndex.unrank(layer.seeds, q, scratch);
+                    recomputed = ExitKernel.best(kernel.evaluate(scratch, layer.seeds));
+                }
+                e = recomputed;
+            }
+            byte next = e <= -t ? (byte) -t : StateCodes.zero(e);
+            if (layer.state.compareAndSet(q, s, next)) {
+                if (next == (byte) -t) {
+                    if (e == -t) {
+                        layer.dontCare.set(q);
+                    }
                     dist.set(q, (byte) d);
                     out.add(q);
                 }

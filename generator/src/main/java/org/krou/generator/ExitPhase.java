@@ -23,7 +23,8 @@ final class ExitPhase {
     }
 
     /**
-     * Fills {@code layer.exit} and the unresolved counters of {@code layer.state}.
+     * Sets every position of {@code layer.state} to its code before resolution
+     * ({@link LayerState#initial}: its best exit and the count of its same-layer moves).
      *
      * @param solved values of the layers below, {@code solved[k]} for {@code k < layer.seeds}
      */
@@ -47,8 +48,7 @@ final class ExitPhase {
                 if (dist != null) {
                     dist.set(i, (byte) (ExitKernel.terminal(r) ? 0 : DistancePhase.NONE));
                 }
-                layer.exit.set(i, (byte) ExitKernel.best(r));
-                layer.state.set(i, (byte) (LayerState.UNRESOLVED + ExitKernel.same(r)));
+                layer.state.set(i, layer.codes.initial(ExitKernel.same(r), ExitKernel.best(r)));
                 PositionIndex.next(b);
             }
             progress.advance(to - from);

@@ -142,7 +142,7 @@ public final class Generator {
             values[n] = layer.state;
             if (store != null) {
                 progress.phase(n, "writing", layer.size);
-                store.save(n, layer.state, layer.exit);
+                store.save(n, layer.state, layer.exits());
                 if (dist != null) {
                     store.saveDistances(n, dist);
                 }
@@ -222,9 +222,9 @@ public final class Generator {
         ExitPhase.run(layer, below, dist, variant, threads, progress);
         progress.phase(n, "resolve", layer.size * Math.max(1, n));
         if (dist == null) {
-            ResolvePhase.run(layer, variant, threads, progress);
+            ResolvePhase.run(layer, below, variant, threads, progress);
         } else {
-            DistancePhase.run(layer, dist, variant, threads, progress);
+            DistancePhase.run(layer, dist, below, variant, threads, progress);
         }
         return layer;
     }

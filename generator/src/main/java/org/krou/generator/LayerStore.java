@@ -2,6 +2,7 @@ package org.krou.generator;
 
 import java.io.Closeable;
 import java.io.IOException;
+import org.krou.generator.table.ExitSource;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -54,11 +55,11 @@ public interface LayerStore {
     /**
      * Writes a finished layer atomically.
      *
-     * @param exits the best exit of each position ({@code Byte.MIN_VALUE} for none), which a
-     *              store may use to drop entries a one-ply search recovers
+     * @param exits the best exit of each position as {@link ExitSource} gives them, which a store
+     *              may use to drop entries a one-ply search recovers
      * @throws IOException naming the file, the layer and the reason if it cannot be written
      */
-    void save(int seeds, ByteBigArray values, ByteBigArray exits) throws IOException;
+    void save(int seeds, ByteBigArray values, ExitSource exits) throws IOException;
 
     /** True if layer {@code seeds} has an intact distance-to-conversion table. */
     boolean hasDistances(int seeds);

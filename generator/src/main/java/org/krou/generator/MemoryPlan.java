@@ -12,8 +12,9 @@ import org.krou.index.PositionIndex;
  * <p>While layer {@code n} is solved the generator holds, at one byte per position, every
  * finished layer it computed or decoded below {@code n} (the exits of {@code n} read layers
  * {@code 0..n-2}; layer {@code n-1} is kept for {@code n+1}, except below the last layer, which
- * is solved without it), and the working layer at two bytes
- * per position (a state byte and an exit byte), plus one for the distance and about
+ * is solved without it), and the working layer at {@value #WORKING_BITS} bits per position (a
+ * state byte that also keeps what resolution needs of the best exit, and a don't-care bit for
+ * the table writer; see {@link LayerState}), plus one byte for the distance and about
  * {@value #FRONTIER_BYTES} for the breadth-first frontiers with {@code --dtc}. The peak over the
  * layers to compute is what the Java heap must hold, with {@value #HEAP_SHARE_PERCENT}% of the
  * heap as the most the data may fill (the collector needs the rest). The tables written take
@@ -33,8 +34,8 @@ import org.krou.index.PositionIndex;
  * @param diskBytes expected size of the tables still to write
  */
 public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakLayer, long diskBytes) {
-    /** Bytes per position of the working layer: state and exit. */
-    static final int WORKING_BYTES = 2;
+    /** Bits per position of the working layer: the state byte and the don't-care bit. */
+    static final int WORKING_BITS = 9;
     /** Extra bytes per position of the working layer with distances: the distance, the frontiers. */
     static final int FRONTIER_BYTES = 16;
     /** The share of the heap the data may fill. */
@@ -71,8 +72,7 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
             if (!reuse[n]) {
                 // the last layer is solved without layer n-1 in memory (nothing reads it any more)
                 boolean release = n == maxSeeds && n > 0 && (!reuse[n - 1] || inMemory[n - 1]);
-                long perPosition = WORKING_BYTES + (distances ? 1 + FRONTIER_BYTES : 0);
-                held[n] = OVERHEAD + below - (release ? PositionIndex.size(n - 1) : 0) + size * perPosition;
+                held[n] = OVERHEAD + below - (release ? PositionIndex.size(n - 1) : 0) + working(size, distances);
                 if (peak < 0 || held[n] > held[peak]) {
                     peak = n;
                 }
@@ -83,6 +83,11 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
             }
         }
         return new MemoryPlan(maxSeeds, distances, held, peak, (long) (bits / 8));
+    }
+
+    /** Bytes of the working layer of {@code size} positions. */
+    static long working(long size, boolean distances) {
+        return (size * WORKING_BITS + 7) / 8 + (distances ? size * (1 + FRONTIER_BYTES) : 0);
     }
 
     /** The most held at once; 0 if nothing is computed. */
@@ -120,11 +125,11 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
         }
         int n = peakLayer;
         long size = PositionIndex.size(n);
-        long working = size * (WORKING_BYTES + (distances ? 1 + FRONTIER_BYTES : 0));
+        long working = working(size, distances);
         lines.add(String.format(Locale.ROOT, "Plan: the most is held while layer %d is solved: %s of finished layers "
-                        + "(1 byte a position) + %s for layer %d (%,d positions at %d bytes) + %s overhead = %s",
+                        + "(1 byte a position) + %s for layer %d (%,d positions at %s bytes) + %s overhead = %s",
                 n, bytes(held[n] - working - OVERHEAD), bytes(working), n, size,
-                WORKING_BYTES + (distances ? 1 + FRONTIER_BYTES : 0), bytes(OVERHEAD), bytes(held[n])));
+                WORKING_BITS / 8.0 + (distances ? 1 + FRONTIER_BYTES : 0), bytes(OVERHEAD), bytes(held[n])));
         lines.add(String.format(Locale.ROOT, "      heap needed %s (data at most %d%% of it), heap available %s; "
                         + "tables to write about %s, disk free %s",
                 bytes(heapNeeded()), HEAP_SHARE_PERCENT, bytes(heapBytes), bytes(diskBytes),

@@ -29,6 +29,12 @@ import org.krou.util.Parallel;
  * unresolved after level 1 is worth 0. Every position is expanded at most once: the phase is
  * linear in the number of moves of the layer.
  *
+ * <p>The exits and counters live in the state byte ({@link StateCodes}): the seeds of level
+ * {@code t} are the {@code pos(t)} and {@code zero(-t)} codes, so each level reads one byte per
+ * position; an exit the code does not keep is recomputed ({@link ExitKernel}) when its counter
+ * reaches zero. Each position worth its best exit is marked in {@code layer.dontCare} by the
+ * thread that resolves it.
+ *
  * <p>Parallel: threads take chunks of the layer, claim seeds with a compare-and-set on the state
  * byte, and follow each claim depth-first on a private stack; counters are lowered with
  * compare-and-set loops, so each position is resolved by exactly one thread.
@@ -41,11 +47,17 @@ final class ResolvePhase {
     private ResolvePhase() {
     }
 
-    static void run(LayerState layer, Variant variant, int threads, Progress progress) {
+    /**
+     * Resolves {@code layer}, whose codes {@link ExitPhase} set; afterwards {@code layer.state}
+     * holds the values and {@code layer.dontCare} the positions worth their best exit.
+     *
+     * @param solved values of the layers below, to recompute the exits {@link LayerState} does not keep
+     */
+    static void run(LayerState layer, ByteBigArray[] solved, Variant variant, int threads, Progress progress) {
         int n = layer.seeds;
         Worker[] workers = new Worker[threads];
         for (int w = 0; w < threads; w++) {
-            workers[w] = new Worker(layer, variant);
+            workers[w] = new Worker(layer, solved, variant);
         }
         for (int t = n; t >= 1; t--) {
             final int level = t;
@@ -54,57 +66,65 @@ final class ResolvePhase {
                 progress.advance(to - from);
             });
         }
-        ByteBigArray state = layer.state;
-        Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> {
-            for (long i = from; i < to; i++) {
-                if (LayerState.unresolved(state.get(i))) {
-                    state.set(i, (byte) 0);
-                }
-            }
-        });
+        Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> finish(layer, from, to));
     }
 
-    /** One thread's scratch: the predecessor generator and the depth-first stack. */
+    /**
+     * Sets the positions of {@code [from, to)} left unresolved to 0, marking those whose best
+     * exit is 0 as don't-care.
+     */
+    static void finish(LayerState layer, long from, long to) {
+        ByteBigArray state = layer.state;
+        for (long i = from; i < to; i++) {
+            byte s = state.get(i);
+            if (LayerState.unresolved(s)) {
+                if (layer.codes.exit(s) == 0) {
+                    layer.dontCare.set(i);
+                }
+                state.set(i, (byte) 0);
+            }
+        }
+    }
+
+    /** One thread's scratch: the predecessor generator, the exit kernel and the depth-first stack. */
     private static final class Worker {
         private final LayerState layer;
         private final ByteBigArray state;
-        private final ByteBigArray exit;
         private final Predecessors pred;
+        private final ExitKernel kernel;
+        private final StateCodes codes;
         private final int[] board = new int[12];
+        private final int[] scratch = new int[12];
         private final byte[] seen = new byte[Predecessors.MAX];
         private final boolean packable;
         private long[] stack = new long[1 << 12];
         private int top;
 
-        Worker(LayerState layer, Variant variant) {
+        Worker(LayerState layer, ByteBigArray[] solved, Variant variant) {
             this.layer = layer;
             this.state = layer.state;
-            this.exit = layer.exit;
             this.pred = new Predecessors(variant);
+            this.kernel = new ExitKernel(variant, solved);
+            this.codes = layer.codes;
             this.packable = layer.seeds <= Predecessors.PACKABLE;
         }
 
         void seedLevel(int t, long from, long to) {
             byte plus = (byte) t;
             byte minus = (byte) -t;
+            byte win = StateCodes.pos(t);
+            byte lose = StateCodes.zero(-t);
             for (long i = from; i < to; i++) {
-                byte e = exit.get(i);
-                if (e != plus && e != minus) {
+                byte s = state.get(i);
+                if (s != win && s != lose) {
                     continue;
                 }
-                // another thread may lower this position's counter at any moment: retry until
-                // the position is claimed here or resolved elsewhere
-                while (true) {
-                    byte s = state.get(i);
-                    if (s < LayerState.UNRESOLVED || (e == minus && s != LayerState.UNRESOLVED)) {
-                        break;
-                    }
-                    byte v = e == plus ? plus : minus;
-                    if (state.compareAndSet(i, s, v)) {
-                        push(i, UNPACKED);
-                        drain(t);
-                        break;
-                    }
+                // these codes change only by being resolved: if another thread resolved the
+                // position meanwhile, the compare-and-set fails and it is no seed any more
+                if (state.compareAndSet(i, s, s == win ? plus : minus)) {
+                    layer.dontCare.set(i);
+                    push(i, UNPACKED);
+                    drain(t);
                 }
             }
         }
@@ -131,7 +151,7 @@ final class ResolvePhase {
                     seen[j] = state.get(ranks[j]);
                 }
                 for (int j = 0; j < k; j++) {
-                    if (seen[j] < LayerState.UNRESOLVED) {
+                    if (!LayerState.unresolved(seen[j])) {
                         continue; // resolved positions never change again
                     }
                     long q = ranks[j];
@@ -149,10 +169,13 @@ final class ResolvePhase {
         private void claimWinner(long q, long qb, byte plus) {
             while (true) {
                 byte s = state.get(q);
-                if (s < LayerState.UNRESOLVED) {
+                if (!LayerState.unresolved(s)) {
                     return;
                 }
                 if (state.compareAndSet(q, s, plus)) {
+                    if (s == StateCodes.pos(plus)) {
+                        layer.dontCare.set(q); // its best exit is +t too
+                    }
                     push(q, qb);
                     return;
                 }
@@ -161,24 +184,54 @@ final class ResolvePhase {
 
         /** One more move of {@code q} reaches a child worth at least {@code t}. */
         private void lowerCounter(long q, long qb, int t, byte minus) {
+            int recomputed = StateCodes.UNKNOWN;
             while (true) {
                 byte s = state.get(q);
-                if (s < LayerState.UNRESOLVED) {
+                if (!LayerState.unresolved(s)) {
                     return;
                 }
-                if (s == LayerState.UNRESOLVED) {
+                int c = codes.counter(s);
+                if (c < 0) {
+                    return; // a positive exit: never negative, its counter is not kept
+                }
+                if (c == 0) {
                     throw new IllegalStateException("counter underflow at position " + q
                             + " of layer " + layer.seeds + ": predecessor and move counts disagree");
                 }
-                byte lowered = (byte) (s - 1);
-                if (state.compareAndSet(q, s, lowered)) {
-                    if (lowered == LayerState.UNRESOLVED && exit.get(q) <= -t
-                            && state.compareAndSet(q, lowered, minus)) {
+                if (c > 1) {
+                    if (state.compareAndSet(q, s, codes.lowered(s))) {
+                        return;
+                    }
+                    continue;
+                }
+                int e = codes.exit(s);
+                if (e == StateCodes.UNKNOWN) {
+                    if (recomputed == StateCodes.UNKNOWN) {
+                        recomputed = exitOf(q, qb);
+                    }
+                    e = recomputed;
+                }
+                byte next = e <= -t ? minus : StateCodes.zero(e);
+                if (state.compareAndSet(q, s, next)) {
+                    if (next == minus) {
+                        if (e == -t) {
+                            layer.dontCare.set(q);
+                        }
                         push(q, qb);
                     }
                     return;
                 }
             }
+        }
+
+        /** The best exit of {@code q}, computed again (its code does not keep it). */
+        private int exitOf(long q, long qb) {
+            if (qb == UNPACKED) {
+                PositionIndex.unrank(layer.seeds, q, scratch);
+            } else {
+                Predecessors.unpack(qb, scratch);
+            }
+            return ExitKernel.best(kernel.evaluate(scratch, layer.seeds));
         }
 
         /** Pushes a position: its rank and its packed board, or {@link #UNPACKED}. */

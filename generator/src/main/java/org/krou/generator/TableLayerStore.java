@@ -10,6 +10,7 @@ import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.Encoding;
 import org.krou.table.IoReason;
+import org.krou.generator.table.ExitSource;
 import org.krou.generator.table.LayerResolver;
 import org.krou.generator.table.StatsWriter;
 import org.krou.table.StatsFile;
@@ -159,9 +160,9 @@ public final class TableLayerStore implements LayerStore {
     }
 
     @Override
-    public void save(int seeds, ByteBigArray values, ByteBigArray exits) throws IOException {
+    public void save(int seeds, ByteBigArray values, ExitSource exits) throws IOException {
         Path file = TableFormat.valuesPath(dataDir, variant, seeds);
-        write(file, seeds, () -> TableWriter.write(file, variant, seeds, values, exits, options));
+        write(file, seeds, () -> TableWriter.writeValues(file, variant, seeds, values, exits, options));
         int crc;
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(1))) {
             crc = t.header().bodyCrc();

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.krou.rules.Variant;
 import org.krou.generator.table.WriterOptions;
+import org.krou.generator.table.ExitSource;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -55,7 +56,7 @@ class GeneratorReuseTest {
             store.reused(seeds, values);
         }
 
-        public void save(int seeds, ByteBigArray values, ByteBigArray exits) throws IOException {
+        public void save(int seeds, ByteBigArray values, ExitSource exits) throws IOException {
             store.save(seeds, values, exits);
         }
 

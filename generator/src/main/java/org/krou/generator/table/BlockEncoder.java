@@ -23,7 +23,7 @@ final class BlockEncoder {
     }
 
     private final ByteBigArray values;
-    private final ByteBigArray exits;
+    private final ExitSource exits;
     private final byte[] codeOf;
     private final int[] valueOf;
     private final byte[] symbols;
@@ -40,7 +40,7 @@ final class BlockEncoder {
      * @param codeOf  the code of each symbol byte
      * @param valueOf the value of each code (values tables)
      */
-    BlockEncoder(ByteBigArray values, ByteBigArray exits, byte[] symbols, byte[] codeOf, int[] valueOf,
+    BlockEncoder(ByteBigArray values, ExitSource exits, byte[] symbols, byte[] codeOf, int[] valueOf,
                  int blockSize) {
         this.values = values;
         this.exits = exits;

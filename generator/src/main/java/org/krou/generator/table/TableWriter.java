@@ -55,6 +55,15 @@ public final class TableWriter {
         return write(file, TableKind.VALUES, variant, seeds, values, exits, WriterOptions.DEFAULT);
     }
 
+    /**
+     * Writes a values table whose exits are read block by block from {@code exits} (null: none),
+     * as {@link #write(Path, TableKind, Variant, int, ByteBigArray, ByteBigArray, WriterOptions)}.
+     */
+    public static WriteResult writeValues(Path file, Variant variant, int seeds, ByteBigArray values,
+                                          ExitSource exits, WriterOptions options) throws IOException {
+        return writeTable(file, TableKind.VALUES, variant, seeds, values, exits, options);
+    }
+
     /** Writes a values table. */
     public static WriteResult write(Path file, Variant variant, int seeds, ByteBigArray values, ByteBigArray exits,
                                     WriterOptions options) throws IOException {
@@ -71,6 +80,11 @@ public final class TableWriter {
      */
     public static WriteResult write(Path file, TableKind kind, Variant variant, int seeds, ByteBigArray symbols,
                                     ByteBigArray exits, WriterOptions options) throws IOException {
+        return writeTable(file, kind, variant, seeds, symbols, exits == null ? null : ExitSource.of(exits), options);
+    }
+
+    private static WriteResult writeTable(Path file, TableKind kind, Variant variant, int seeds,
+                                          ByteBigArray symbols, ExitSource exits, WriterOptions options) throws IOException {
         if (seeds < 0 || seeds > PositionIndex.MAX_SEEDS) {
             throw new IllegalArgumentException("seed count " + seeds + " outside 0.." + PositionIndex.MAX_SEEDS);
         }
@@ -102,7 +116,7 @@ public final class TableWriter {
         private final int seeds;
         private final long positions;
         private final ByteBigArray symbols;
-        private final ByteBigArray exits;
+        private final ExitSource exits;
         private final WriterOptions o;
         private final ExecutorService pool;
         private final int blocks;
@@ -111,7 +125,7 @@ public final class TableWriter {
         private int[] valueOf;
 
         Job(Path file, TableKind kind, Variant variant, int seeds, long positions, ByteBigArray symbols,
-            ByteBigArray exits, WriterOptions o, ExecutorService pool) {
+            ExitSource exits, WriterOptions o, ExecutorService pool) {
             this.file = file;
             this.kind = kind;
             this.variant = variant;

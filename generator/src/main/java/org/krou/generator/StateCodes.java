@@ -1,0 +1,150 @@
+package org.krou.generator;
+
+import org.krou.index.PositionIndex;
+
+/**
+ * The codes of unresolved positions in the state byte of {@link LayerState}, for one layer of
+ * {@code n} seeds. A resolved position holds its value ({@code -n..n}); an unresolved one holds a
+ * byte outside {@code -MAX_VALUE..MAX_VALUE} that keeps what resolution needs of its best exit
+ * and of its counter {@code c}, the number of its same-layer moves whose child is not yet known
+ * to be worth at least the current threshold:
+ * <ul>
+ *   <li>{@link #pos pos(e)}, an exit {@code e > 0}: the position is worth at least {@code e}, so
+ *       it never becomes negative and its counter is not kept; it is seeded at level {@code e}.</li>
+ *   <li>{@link #zero zero(e)}, {@code c = 0} and an exit {@code e} in {@code -n..0}: every
+ *       same-layer move is bad; seeded at level {@code -e} (worth 0 if {@code e = 0}).</li>
+ *   <li>{@code c} in 1..6 and an exit class: no exit, an exact exit in {@code -k..0}, or an exit
+ *       below {@code -k} not kept ({@link #UNKNOWN}: recomputed with {@link ExitKernel} in the
+ *       rare case the counter reaches 0). {@code k} is as large as the byte leaves room for
+ *       (13 at 30 seeds, 7 at 48), at most {@code n}.</li>
+ * </ul>
+ * Resolution compares the best exit only with the threshold: the seeds of level {@code t} are
+ * exactly the {@code pos(t)} and {@code zero(-t)} codes, and a counter reaching 0 at level
+ * {@code t} resolves to {@code -t} if the exit is at most {@code -t}, else becomes
+ * {@code zero(e)}. Decoding is a look-up in tables of 256 entries.
+ *
+ * <pre>{@code
+ * StateCodes codes = new StateCodes(20);
+ * byte s = codes.initial(3, -2);   // 3 same-layer moves, best exit -2
+ * codes.counter(s);                // 3
+ * codes.exit(codes.lowered(s));    // -2
+ * }</pre>
+ */
+final class StateCodes {
+    /** The largest value of any layer; codes lie outside {@code -MAX_VALUE..MAX_VALUE}. */
+    static final int MAX_VALUE = PositionIndex.MAX_SEEDS;
+    /** No capturing move and not a finished game; at most {@code -t} for every threshold. */
+    static final byte NO_EXIT = Byte.MIN_VALUE;
+    /** {@link #exit} of a code whose exit is below {@code -k}: recompute it. */
+    static final int UNKNOWN = Integer.MAX_VALUE;
+    /** The most same-layer moves a position has. */
+    static final int MAX_COUNT = 6;
+    private static final int POS_BASE = MAX_VALUE;
+    private static final int ZERO_BASE = -MAX_VALUE - 1;
+
+    /** Seeds of the layer. */
+    final int seeds;
+    /** Exact negative exits kept with a counter: {@code -kept..-1} (and 0). */
+    final int kept;
+    private final int classes;
+    private final byte[] countCodes;
+    private final byte[] counterOf = new byte[256];
+    private final int[] exitOf = new int[256];
+    private final byte[] loweredOf = new byte[256];
+
+    /** The codes of layer {@code seeds}, keeping as many exact exits as fit. */
+    StateCodes(int seeds) {
+        this(seeds, Integer.MAX_VALUE);
+    }
+
+    /**
+     * @param maxKept the most exact negative exits to keep with a counter (at least 0); smaller
+     *                values make more exits recomputed (for tests)
+     */
+    StateCodes(int seeds, int maxKept) {
+        if (seeds < 0 || seeds > MAX_VALUE || maxKept < 0) {
+            throw new IllegalArgumentException("layer " + seeds + ", kept exits " + maxKept);
+        }
+        this.seeds = seeds;
+        int free = 2 * (127 - MAX_VALUE - seeds); // bytes left beside the values, pos and zero codes
+        this.kept = Math.min(Math.min(maxKept, seeds), free / MAX_COUNT - 3);
+        this.classes = kept + 3;
+        this.countCodes = new byte[MAX_COUNT * classes];
+        java.util.Arrays.fill(counterOf, (byte) -2);
+        for (int e = 1; e <= seeds; e++) {
+            define(pos(e), -1, e, (byte) 0);
+        }
+        for (int e = -seeds; e <= 0; e++) {
+            define(zero(e), 0, e, (byte) 0);
+        }
+        int next = POS_BASE + seeds + 1; // up to 127, then on from -128 to below zero(-seeds)
+        for (int c = 1; c <= MAX_COUNT; c++) {
+            for (int x = 0; x < classes; x++) {
+                byte code = (byte) next++;
+                countCodes[(c - 1) * classes + x] = code;
+                int e = x == 0 ? NO_EXIT : x == 1 ? UNKNOWN : 2 - x;
+                define(code, c, e, c == 1 ? 0 : countCodes[(c - 2) * classes + x]);
+            }
+        }
+        if (next > 128 && (byte) (next - 1) >= zero(-seeds)) {
+            throw new IllegalStateException("codes overlap in layer " + seeds);
+        }
+    }
+
+    private void define(byte code, int counter, int exit, byte lowered) {
+        counterOf[code & 0xFF] = (byte) counter;
+        exitOf[code & 0xFF] = exit;
+        loweredOf[code & 0xFF] = lowered;
+    }
+
+    /** True for the codes of unresolved positions. */
+    static boolean unresolved(byte s) {
+        return s > MAX_VALUE || s < -MAX_VALUE;
+    }
+
+    /** The code of an unresolved position with best exit {@code e > 0}. */
+    static byte pos(int e) {
+        return (byte) (POS_BASE + e);
+    }
+
+    /** The code of an unresolved position with no same-layer move left and best exit {@code e <= 0}. */
+    static byte zero(int e) {
+        return (byte) (ZERO_BASE + e);
+    }
+
+    /**
+     * The code of a position before resolution, from {@link ExitKernel}'s result: {@code same}
+     * same-layer moves and best exit {@code exit} ({@link #NO_EXIT} if none).
+     */
+    byte initial(int same, int exit) {
+        if (exit > 0) {
+            return pos(exit);
+        }
+        if (same == 0) {
+            if (exit < -seeds) {
+                throw new IllegalStateException("a position of layer " + seeds + " with no move and no value");
+            }
+            return zero(exit);
+        }
+        int x = exit == NO_EXIT ? 0 : exit < -kept ? 1 : 2 - exit;
+        return countCodes[(same - 1) * classes + x];
+    }
+
+    /**
+     * The counter of a code: -1 for {@link #pos} codes (not kept), 0 for {@link #zero} codes,
+     * 1..6 otherwise.
+     */
+    int counter(byte s) {
+        return counterOf[s & 0xFF];
+    }
+
+    /** The best exit a code keeps: exact, {@link #NO_EXIT}, or {@link #UNKNOWN}. */
+    int exit(byte s) {
+        return exitOf[s & 0xFF];
+    }
+
+    /** The code with one less counted move, for a counter of 2 or more. */
+    byte lowered(byte s) {
+        return loweredOf[s & 0xFF];
+    }
+}

@@ -1,0 +1,121 @@
+package org.krou.generator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+
+/**
+ * The one-byte working state: its codes, the exits it recomputes instead of keeping, and its
+ * don't-care bits against the exits computed directly.
+ */
+class LeanStateTest {
+    static final int MAX = 12;
+
+    @Test
+    void codesStayOutsideTheValuesAndApart() {
+        for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
+            StateCodes layer = new StateCodes(n);
+            assertTrue(layer.kept >= Math.min(n, 7), "layer " + n + " keeps " + layer.kept);
+            String[] meaning = new String[256];
+            for (int e = -n; e <= n; e++) {
+                byte code = e > 0 ? StateCodes.pos(e) : StateCodes.zero(e);
+                assertTrue(StateCodes.unresolved(code));
+                mean(meaning, code, "exit " + e + (e > 0 ? "" : " no move left"));
+                assertEquals(e, layer.exit(code));
+                assertEquals(e > 0 ? -1 : 0, layer.counter(code));
+            }
+            for (int c = 1; c <= StateCodes.MAX_COUNT; c++) {
+                for (int e = -n - 1; e <= 0; e++) {
+                    int exit = e < -n ? StateCodes.NO_EXIT : e;
+                    byte code = layer.initial(c, exit);
+                    assertTrue(StateCodes.unresolved(code));
+                    assertEquals(c, layer.counter(code));
+                    int kept = layer.exit(code);
+                    assertTrue(kept == exit || (kept == StateCodes.UNKNOWN && exit < -layer.kept),
+                            "layer " + n + " exit " + exit + " kept as " + kept);
+                    if (c > 1) {
+                        assertEquals(layer.initial(c - 1, exit), layer.lowered(code));
+                    }
+                    mean(meaning, code, c + " moves, kept exit " + kept);
+                }
+            }
+            for (int v = -n; v <= n; v++) {
+                assertTrue(!StateCodes.unresolved((byte) v));
+            }
+        }
+    }
+
+    /** Records what {@code code} means; fails if it already meant something else. */
+    private static void mean(String[] meaning, byte code, String what) {
+        String before = meaning[code & 0xFF];
+        if (before != null && !before.equals(what)) {
+            fail("code " + code + " means both " + before + " and " + what);
+        }
+        meaning[code & 0xFF] = what;
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void recomputedExitsGiveTheSameValuesAndDontCares(Variant variant) {
+        ByteBigArray[] values = new ByteBigArray[MAX + 1];
+        for (int n = 0; n <= MAX; n++) {
+            LayerState kept = solve(variant, n, values, Integer.MAX_VALUE, false);
+            for (int maxKept : new int[] {0, 2}) {
+                for (boolean dtc : new boolean[] {false, true}) {
+                    LayerState few = solve(variant, n, values, maxKept, dtc);
+                    same(variant, n, kept, few, "keeping " + maxKept + (dtc ? " with distances" : ""));
+                }
+            }
+            checkDontCares(variant, n, kept, values);
+            values[n] = kept.state;
+        }
+    }
+
+    private static LayerState solve(Variant variant, int n, ByteBigArray[] below, int maxKept, boolean dtc) {
+        LayerState layer = new LayerState(n, maxKept);
+        ByteBigArray dist = dtc ? new ByteBigArray(layer.size) : null;
+        ExitPhase.run(layer, below, dist, variant, 3, Progress.NONE);
+        if (dtc) {
+            DistancePhase.run(layer, dist, below, variant, 3, Progress.NONE);
+        } else {
+            ResolvePhase.run(layer, below, variant, 3, Progress.NONE);
+        }
+        return layer;
+    }
+
+    private static void same(Variant variant, int n, LayerState a, LayerState b, String what) {
+        for (long r = 0; r < a.size; r++) {
+            if (a.state.get(r) != b.state.get(r) || a.dontCare.get(r) != b.dontCare.get(r)) {
+                fail(variant.id() + " layer " + n + " rank " + r + " " + what + ": value " + b.state.get(r)
+                        + " don't-care " + b.dontCare.get(r) + ", expected " + a.state.get(r) + " "
+                        + a.dontCare.get(r));
+            }
+        }
+    }
+
+    /** A position is marked don't-care exactly if its value equals its best exit. */
+    private static void checkDontCares(Variant variant, int n, LayerState layer, ByteBigArray[] below) {
+        ExitKernel kernel = new ExitKernel(variant, below);
+        int[] b = new int[12];
+        PositionIndex.unrank(n, 0, b);
+        byte[] given = new byte[(int) layer.size];
+        layer.exits().copyTo(0, given, 0, given.length);
+        for (long r = 0; r < layer.size; r++) {
+            int exit = ExitKernel.best(kernel.evaluate(b, n));
+            boolean dontCare = exit == layer.state.get(r);
+            if (dontCare != layer.dontCare.get(r)) {
+                fail(variant.id() + " layer " + n + " rank " + r + ": exit " + exit + ", value " + layer.state.get(r)
+                        + ", marked " + layer.dontCare.get(r));
+            }
+            assertEquals(dontCare ? exit : LayerState.NO_EXIT, given[(int) r]);
+            PositionIndex.next(b);
+        }
+    }
+}
