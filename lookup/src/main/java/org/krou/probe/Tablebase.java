@@ -8,6 +8,7 @@ import java.util.List;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
+import org.krou.rules.Side;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.MissingTableException;
@@ -402,11 +403,18 @@ public final class Tablebase implements AutoCloseable {
         seedsOf(b);
         int[] values = new int[Rules.ROW];
         int[] captured = new int[Rules.ROW];
-        int mask = RootMoves.fill(this, b, values, null, captured);
+        return movesOf(p.toMove(), RootMoves.fill(this, b, values, null, captured), values, captured);
+    }
+
+    /**
+     * The legal moves of a {@link #rootMoves(int[], int[], int[], int[])} answer as a list, in pit
+     * order: {@code mask} its legal moves, {@code values} and {@code captured} its arrays.
+     */
+    public static List<MoveValue> movesOf(Side toMove, int mask, int[] values, int[] captured) {
         List<MoveValue> out = new ArrayList<>();
         for (int pit = 0; pit < Rules.ROW; pit++) {
             if ((mask & (1 << pit)) != 0) {
-                out.add(new MoveValue(Position.moveLetter(p.toMove(), pit), captured[pit], values[pit]));
+                out.add(new MoveValue(Position.moveLetter(toMove, pit), captured[pit], values[pit]));
             }
         }
         return out;

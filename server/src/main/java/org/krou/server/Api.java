@@ -119,23 +119,13 @@ final class Api {
         int[] values = new int[Rules.ROW];
         int[] distances = new int[Rules.ROW];
         int[] captured = new int[Rules.ROW];
+        int v = tb.value(p); // throws, saying which seeds are covered, for a position outside the tables
         int mask = tb.rootMoves(p.moverRelative(), values, distances, captured); // each child probed once
-        if (mask < 0) {
-            tb.value(p); // not covered: throws, saying which seeds are
-        }
-        List<MoveValue> moves = new ArrayList<>();
-        List<ProbeJson.MoveExtra> extras = new ArrayList<>();
-        int v = Integer.MIN_VALUE;
-        for (int pit = 0; pit < Rules.ROW; pit++) {
-            if ((mask & (1 << pit)) != 0) {
-                char move = Position.moveLetter(p.toMove(), pit);
-                moves.add(new MoveValue(move, captured[pit], values[pit]));
-                extras.add(new ProbeJson.MoveExtra(distances[pit], p.play(move, served.variant()).after()));
-                v = Math.max(v, values[pit]);
-            }
-        }
-        if (mask == 0) {
-            v = tb.value(p); // the game is over: its rule value
+        List<MoveValue> moves = Tablebase.movesOf(p.toMove(), mask, values, captured);
+        List<ProbeJson.MoveExtra> extras = new ArrayList<>(moves.size());
+        for (MoveValue m : moves) {
+            extras.add(new ProbeJson.MoveExtra(distances[p.pitOf(m.move())],
+                    p.play(m.move(), served.variant()).after()));
         }
         List<Character> best = Tablebase.bestOf(moves);
         FinalResult result = withResult ? tb.finalResult(p) : null;
