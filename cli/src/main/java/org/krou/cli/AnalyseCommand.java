@@ -68,9 +68,9 @@ final class AnalyseCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Tablebase tb = cache.open(tables);
-             AnalysisStore store = storeOptions.noStore ? null : AnalysisStore.open(tables.data, tables.variant, entries)) {
+             AnalysisStore store = storeOptions.noStore ? null : AnalysisStore.open(tables.data, tables.variant(), entries)) {
             int h = budget.horizon(tb, tables);
-            Engine engine = new Engine(tables.variant, tb, h, store, Engine.DEFAULT_HASH_LOG2);
+            Engine engine = new Engine(tables.variant(), tb, h, store, Engine.DEFAULT_HASH_LOG2);
             Analysis a = engine.analyse(p, limits, (d, lo, hi, best, n, nanos) -> {
                 if (nanos >= 1_000_000_000L) {
                     err.printf(Locale.ROOT, "depth %d: [%+d, %+d] best %s, %,d nodes, %.1f s%n", d, lo, hi,
@@ -78,7 +78,7 @@ final class AnalyseCommand implements Callable<Integer> {
                     err.flush();
                 }
             });
-            out.print(json ? ProbeJson.write(json(a, h)) + "\n" : text(a, h, tables.variant.id()));
+            out.print(json ? ProbeJson.write(json(a, h)) + "\n" : text(a, h, tables.variant().id()));
             if (store != null && !json) {
                 out.printf(Locale.ROOT, "Store %s: %,d positions read, %,d written; it holds %,d of %,d.%n",
                         store.path(), a.storeRead(), a.storeWritten(), store.size(), store.capacity());

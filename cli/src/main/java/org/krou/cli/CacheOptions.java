@@ -36,6 +36,6 @@ final class CacheOptions {
 
     /** Opens the tables named by {@code tables} with this cache bound. */
     Tablebase open(TableOptions tables) {
-        return Tablebase.open(tables.data, tables.variant, options());
+        return Tablebase.open(tables.data, tables.variant(), options());
     }
 }

@@ -85,21 +85,21 @@ final class GenerateCommand implements Callable<Integer> {
         }
         long positions = PositionIndex.cumulativeSize(maxSeeds);
         out.printf(Locale.ROOT, "Generating %s layers 0..%d (%,d positions)%s into %s with %d threads%n",
-                tables.variant.id(), maxSeeds, positions, dtc ? " with distances to conversion" : "",
-                tables.data.resolve(tables.variant.id()), t);
+                tables.variant().id(), maxSeeds, positions, dtc ? " with distances to conversion" : "",
+                tables.data.resolve(tables.variant().id()), t);
         long t0 = System.nanoTime();
         WriterOptions options = switch (codec == null ? "context" : codec.toLowerCase(Locale.ROOT)) {
             case "context" -> WriterOptions.DEFAULT;
             case "raw" -> WriterOptions.RAW.withFill(Fill.CONTEXT);
             default -> throw new IllegalArgumentException("--codec '" + codec + "': expected context or raw");
         };
-        TableLayerStore store = new TableLayerStore(tables.data, tables.variant, t, options, codec != null);
+        TableLayerStore store = new TableLayerStore(tables.data, tables.variant(), t, options, codec != null);
         ConsoleProgress progress = new ConsoleProgress(System.out, maxSeeds);
         long heap = Runtime.getRuntime().maxMemory();
         long budget = memory == null ? heap : Math.min(heap, Sizes.parse("--memory", memory));
-        Path dir = tables.data.resolve(tables.variant.id());
+        Path dir = tables.data.resolve(tables.variant().id());
         boolean raw = "raw".equalsIgnoreCase(codec);
-        Generator generator = new Generator(tables.variant, t, store, progress, dtc).beforeStart(plan -> {
+        Generator generator = new Generator(tables.variant(), t, store, progress, dtc).beforeStart(plan -> {
             plan.describe(budget, Sizes.usableSpace(dir)).forEach(out::println);
             out.flush();
             refuseIfTooBig(plan, budget, heap, dir);

@@ -37,7 +37,7 @@ final class InfoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int found = 0;
-        for (Variant v : Variant.values()) {
+        for (Variant v : TableFormat.variantsIn(data)) {
             for (TableKind kind : TableKind.values()) {
                 long positions = 0;
                 long bytes = 0;

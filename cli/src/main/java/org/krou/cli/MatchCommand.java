@@ -163,7 +163,7 @@ final class MatchCommand implements Callable<Integer> {
             int max = tb == null ? -1 : tb.maxSeeds();
             Config ca = Config.parse("A", a, max);
             Config cb = Config.parse("B", b, max);
-            Variant variant = tables.variant;
+            Variant variant = tables.variant();
             Engine ea = ca.engine(variant, tb);
             Engine eb = cb.engine(variant, tb);
             out.println("A: " + ca);
@@ -190,7 +190,7 @@ final class MatchCommand implements Callable<Integer> {
                     char move = (aToMove ? ea : eb).bestMove(at, aToMove ? ca.limits() : cb.limits());
                     MoveResult r = at.play(move, variant);
                     at = r.after();
-                    referee.played(at);
+                    referee.played(r);
                 }
                 int aHalves = aSouth ? end.result().southHalves() : end.result().northHalves();
                 int bHalves = aSouth ? end.result().northHalves() : end.result().southHalves();

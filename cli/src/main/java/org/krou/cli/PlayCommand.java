@@ -93,11 +93,11 @@ final class PlayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         try (Tablebase tb = cache.open(tables);
-             AnalysisStore store = storeOptions.noStore ? null : AnalysisStore.open(tables.data, tables.variant, entries)) {
+             AnalysisStore store = storeOptions.noStore ? null : AnalysisStore.open(tables.data, tables.variant(), entries)) {
             int h = budget.horizon(tb, tables);
-            Engine engine = new Engine(tables.variant, tb, h, store, Engine.DEFAULT_HASH_LOG2, nodes);
+            Engine engine = new Engine(tables.variant(), tb, h, store, Engine.DEFAULT_HASH_LOG2, nodes);
             out.printf(Locale.ROOT, "You play %s against the engine (%s rules): perfect play from the tables to %d "
-                    + "seeds, a search of %s a move above them.%n", BoardView.name(human), tables.variant.id(), h,
+                    + "seeds, a search of %s a move above them.%n", BoardView.name(human), tables.variant().id(), h,
                     describe(limits));
             return new Game(engine, tb, h, limits, human, out, in).run(start);
         }
@@ -148,7 +148,7 @@ final class PlayCommand implements Callable<Integer> {
                             r.captured() > 0 ? " and captures " + r.captured() : "");
                     history.push(at);
                     at = r.after();
-                    referee.played(at);
+                    referee.played(r);
                     continue;
                 }
                 out.printf("Your move (%s, hint, undo, quit): ", human == Side.SOUTH ? "a-f" : "A-F");
@@ -186,7 +186,7 @@ final class PlayCommand implements Callable<Integer> {
                     MoveResult r = at.play(cmd.charAt(0), variant);
                     history.push(at);
                     at = r.after();
-                    referee.played(at);
+                    referee.played(r);
                 } catch (IllegalMoveException e) {
                     out.println("Illegal: " + e.reason() + ".");
                 }

@@ -90,7 +90,7 @@ final class ProbeCommand implements Callable<Integer> {
             if (json) {
                 out.println(json(p, v, moves, best, result));
             } else {
-                out.print(text(p, v, moves, best, result, tables.variant.id()));
+                out.print(text(p, v, moves, best, result, tables.variant().id()));
             }
         }
         return Main.OK;

@@ -3,6 +3,7 @@ package org.krou.cli;
 import java.util.HashMap;
 import java.util.Map;
 import org.krou.probe.FinalResult;
+import org.krou.rules.MoveResult;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
@@ -36,6 +37,7 @@ final class Referee {
     private final int maxPlies;
     private final Map<Position, Integer> seen = new HashMap<>();
     private int plies;
+    private int lastCaptured;
 
     /**
      * A referee for one game at a time.
@@ -55,6 +57,7 @@ final class Referee {
     void start(Position start) {
         seen.clear();
         plies = 0;
+        lastCaptured = 0;
         seen.put(start.withoutCaptures(), 1);
     }
 
@@ -70,10 +73,11 @@ final class Referee {
         }
     }
 
-    /** Records a move played: {@code after} is the position it led to. */
-    void played(Position after) {
+    /** Records a move played. */
+    void played(MoveResult move) {
         plies++;
-        seen.merge(after.withoutCaptures(), 1, Integer::sum);
+        lastCaptured = move.captured();
+        seen.merge(move.after().withoutCaptures(), 1, Integer::sum);
     }
 
     /** Plies played since the start. */
@@ -90,10 +94,11 @@ final class Referee {
         }
         if (at.isGameOver(variant)) {
             boolean none = Rules.moverSeeds(at.moverRelative()) == 0;
-            return new Ending(none ? Kind.NO_SEEDS : Kind.CANNOT_FEED,
-                    FinalResult.of(at, Rules.terminalValue(at.moverRelative())),
-                    BoardView.name(at.toMove()) + (none ? " has no seeds: the other side takes the rest"
-                            : " cannot feed the opponent and takes the rest"));
+            FinalResult result = FinalResult.finished(at, lastCaptured, variant);
+            int t = result.value();
+            String who = t == 0 ? "nobody takes the rest" : t > 0 ? "it takes the rest" : "the other side takes the rest";
+            return new Ending(none ? Kind.NO_SEEDS : Kind.CANNOT_FEED, result,
+                    BoardView.name(at.toMove()) + (none ? " has no seeds: " : " cannot feed the opponent: ") + who);
         }
         if (maxPlies > 0 && plies >= maxPlies) {
             return new Ending(Kind.MOVE_LIMIT, FinalResult.of(at, 0), "the limit of " + maxPlies

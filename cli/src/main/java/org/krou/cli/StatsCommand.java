@@ -53,7 +53,7 @@ final class StatsCommand implements Callable<Integer> {
             }
         }
         if (highest < 0) {
-            throw new MissingTableException(tables.variant, 0, file(0));
+            throw new MissingTableException(tables.variant(), 0, file(0));
         }
         ByteBigArray[] values = new ByteBigArray[highest + 1]; // decoded only where counts are recounted
         for (int n = 0; n <= highest; n++) {
@@ -78,16 +78,16 @@ final class StatsCommand implements Callable<Integer> {
     }
 
     private Path file(int n) {
-        return TableFormat.valuesPath(tables.data, tables.variant, n);
+        return TableFormat.valuesPath(tables.data, tables.variant(), n);
     }
 
     /** The stats line of layer {@code n}, from its statistics file or recounted. */
     private String line(int n, Path file, ByteBigArray[] values, int threads, PrintWriter err) {
         int crc;
-        try (TableFile t = TableFile.open(file, TableKind.VALUES, tables.variant, n, true, new BlockCache(1))) {
+        try (TableFile t = TableFile.open(file, TableKind.VALUES, tables.variant(), n, true, new BlockCache(1))) {
             crc = t.header().bodyCrc();
         }
-        StatsFile.Check c = StatsFile.read(StatsFile.besides(file), tables.variant, n, crc);
+        StatsFile.Check c = StatsFile.read(StatsFile.besides(file), tables.variant(), n, crc);
         if (c.ok()) {
             return StatsFile.line(n, c.counts());
         }
@@ -102,7 +102,7 @@ final class StatsCommand implements Callable<Integer> {
             for (int k = 0; k <= n - 2; k++) {
                 decode(k, values, threads);
             }
-            values[n] = LayerResolver.load(tables.data, tables.variant, n, values, threads);
+            values[n] = LayerResolver.load(tables.data, tables.variant(), n, values, threads);
         }
         return values[n];
     }

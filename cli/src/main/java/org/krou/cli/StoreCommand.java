@@ -46,7 +46,7 @@ final class StoreCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (AnalysisStore store = AnalysisStore.openExisting(tables.data, tables.variant)) {
+            try (AnalysisStore store = AnalysisStore.openExisting(tables.data, tables.variant())) {
                 long[] all = new long[Rules.PITS * 4 + 1];
                 long[] exact = new long[all.length];
                 store.forEach((key, packed) -> {
@@ -86,7 +86,7 @@ final class StoreCommand implements Callable<Integer> {
             List<String> problems = new ArrayList<>();
             long[] checked = new long[2];
             Tablebase tb = openTables();
-            try (AnalysisStore store = AnalysisStore.openExisting(tables.data, tables.variant)) {
+            try (AnalysisStore store = AnalysisStore.openExisting(tables.data, tables.variant())) {
                 int[] b = new int[Rules.PITS];
                 int[] children = new int[Rules.ROW * Rules.PITS];
                 int[] captured = new int[Rules.ROW];
@@ -115,7 +115,7 @@ final class StoreCommand implements Callable<Integer> {
 
         private Tablebase openTables() {
             try {
-                return Tablebase.open(tables.data, tables.variant);
+                return Tablebase.open(tables.data, tables.variant());
             } catch (TableException e) {
                 return null;
             }
@@ -136,7 +136,7 @@ final class StoreCommand implements Callable<Integer> {
             if (e.lo() < -n || e.hi() > n) {
                 return where + ": bounds beyond its " + n + " seeds";
             }
-            int mask = Rules.generate(b, tables.variant, children, captured, scratch);
+            int mask = Rules.generate(b, tables.variant(), children, captured, scratch);
             if (e.best() != StoreEntry.NO_MOVE && (mask & 1 << e.best()) == 0) {
                 return where + ": best move " + e.best() + " is not legal";
             }
@@ -163,7 +163,7 @@ final class StoreCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            Path f = AnalysisStore.file(tables.data, tables.variant);
+            Path f = AnalysisStore.file(tables.data, tables.variant());
             PrintWriter out = spec.commandLine().getOut();
             out.println(Files.deleteIfExists(f) ? "removed " + f : "no analysis store " + f + ": nothing to clear");
             return Main.OK;
@@ -184,7 +184,7 @@ final class StoreCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            try (AnalysisStore store = AnalysisStore.recover(tables.data, tables.variant)) {
+            try (AnalysisStore store = AnalysisStore.recover(tables.data, tables.variant())) {
                 spec.commandLine().getOut().printf(Locale.ROOT, "%s recovered: %,d positions%n", store.path(),
                         store.size());
             }

@@ -9,7 +9,9 @@ import java.util.concurrent.Callable;
 import org.krou.generator.DistanceVerifier;
 import org.krou.generator.TableVerifier;
 import org.krou.rules.Variant;
+import org.krou.table.TableFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,9 +31,9 @@ final class VerifyCommand implements Callable<Integer> {
             description = "Table directory (default: ${DEFAULT-VALUE}).")
     Path data;
 
-    @Option(names = "--variant", paramLabel = "V", converter = VariantConverter.class,
-            description = "Only this variant (default: every variant with tables in DIR).")
-    Variant variant;
+    /** Only this rule set (default: every rule set with tables in DIR). */
+    @Mixin
+    RuleOptions rules;
 
     @Option(names = "--samples", paramLabel = "K", defaultValue = "20000",
             description = "Positions sampled per layer (default: ${DEFAULT-VALUE}); 0 checks the checksums only.")
@@ -47,9 +49,10 @@ final class VerifyCommand implements Callable<Integer> {
         if (samples < 0) {
             throw new IllegalArgumentException("--samples " + samples + ": expected 0 or more");
         }
+        Variant variant = rules.variant(null);
         List<Variant> variants = new ArrayList<>();
-        for (Variant v : Variant.values()) {
-            if ((variant == null || variant == v) && Files.isDirectory(data.resolve(v.id()))) {
+        for (Variant v : TableFormat.variantsIn(data)) {
+            if ((variant == null || variant.equals(v)) && Files.isDirectory(data.resolve(v.id()))) {
                 variants.add(v);
             }
         }

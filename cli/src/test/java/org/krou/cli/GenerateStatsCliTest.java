@@ -70,7 +70,7 @@ class GenerateStatsCliTest {
     void badInputIsAOneLineErrorWithExitCode2() {
         CliRun v = CliRun.of("generate", "--variant", "kalah", "--data", dir.toString());
         assertEquals(2, v.exit());
-        assertTrue(v.err().contains("abapa or awari"), v.err());
+        assertTrue(v.err().contains("abapa, awari, lemery, myriad, grand-slam-forbidden"), v.err());
         assertFalse(v.err().contains("\tat "), v.err());
         CliRun n = CliRun.of("generate", "--max-seeds", "49", "--data", dir.toString());
         assertEquals(2, n.exit());

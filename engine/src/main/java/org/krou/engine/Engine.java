@@ -134,7 +134,7 @@ public final class Engine {
         int[] values = new int[Rules.ROW];
         int mask = Rules.generate(b, variant, new int[Rules.ROW * Rules.PITS], values, new int[Rules.PITS]);
         if (mask == 0) {
-            int v = Rules.terminalValue(b);
+            int v = Rules.terminalValue(b, variant);
             return new Analysis(p, v, v, null, List.of(), 0, 1, System.nanoTime() - t0, false, false, 0, 0);
         }
         if (m <= horizon) {

@@ -195,7 +195,7 @@ final class Search {
         }
         int mask = Rules.generate(b, variant, children[ply], captured[ply], scratch);
         if (mask == 0) {
-            int v = Rules.terminalValue(b);
+            int v = Rules.terminalValue(b, variant);
             prove(key, m, v, v, 0);
             return v;
         }
@@ -223,7 +223,8 @@ final class Search {
             int pit = order[ply][i];
             int c = captured[ply][pit];
             System.arraycopy(children[ply], pit * Rules.PITS, next, 0, Rules.PITS);
-            int v = c - bound(ply + 1, depth - 1, c - beta, c - alpha, !low);
+            int fixed = Rules.fixedValue(c, next, variant); // a move that ends the game by itself
+            int v = fixed != Rules.LOOK_UP ? fixed : c - bound(ply + 1, depth - 1, c - beta, c - alpha, !low);
             if (aborted) {
                 return 0;
             }
@@ -281,7 +282,7 @@ final class Search {
         }
         int mask = Rules.generate(b, variant, children[ply], captured[ply], scratch);
         if (mask == 0) {
-            int v = Rules.terminalValue(b);
+            int v = Rules.terminalValue(b, variant);
             prove(key, m, v, v, 0);
             return v;
         }
@@ -311,7 +312,8 @@ final class Search {
             int pit = order[ply][i];
             int c = captured[ply][pit];
             System.arraycopy(children[ply], pit * Rules.PITS, next, 0, Rules.PITS);
-            int v = c - heuristic(ply + 1, depth - 1, c - beta, c - alpha);
+            int fixed = Rules.fixedValue(c, next, variant);
+            int v = fixed != Rules.LOOK_UP ? fixed : c - heuristic(ply + 1, depth - 1, c - beta, c - alpha);
             if (aborted) {
                 return 0;
             }

@@ -8,8 +8,9 @@ import org.krou.util.ByteBigArray;
 /**
  * The per-position kernel of {@link ExitPhase}: the best move that leaves the layer and the
  * number of moves that stay in it, with the legal-move filter of {@link Rules#generate} applied
- * inline (feeding; under awari, moves that leave the opponent seeds, unless none does) so that
- * no child is copied. One instance per thread; allocation-free.
+ * inline (feeding and {@code no-feed=play-on}; under {@code grand-slam=forbid}, moves that are
+ * no grand slam, and under awari, moves that leave the opponent seeds, unless none is) so that
+ * no child is copied. A capture-give grand slam is worth {@link Rules#fixedValue}. One instance per thread; allocation-free.
  *
  * <pre>{@code
  * ExitKernel k = new ExitKernel(Variant.ABAPA, solved);
@@ -23,6 +24,8 @@ public final class ExitKernel {
     private static final int TERMINAL = 0x100;
 
     private final boolean awari;
+    private final boolean forbid;
+    private final boolean playOn;
     private final Variant variant;
     private final ByteBigArray[] solved;
     private final int[] child = new int[12];
@@ -30,7 +33,9 @@ public final class ExitKernel {
     /** @param solved the values of the smaller layers, {@code solved[k]} for {@code k < n} */
     public ExitKernel(Variant variant, ByteBigArray[] solved) {
         this.variant = variant;
-        this.awari = variant == Variant.AWARI;
+        this.awari = variant.isAwari();
+        this.forbid = variant.grandSlam() == Variant.GrandSlam.FORBID;
+        this.playOn = variant.noFeed() == Variant.NoFeed.PLAY_ON;
         this.solved = solved;
     }
 
@@ -43,24 +48,36 @@ public final class ExitKernel {
         boolean mustFeed = b[6] + b[7] + b[8] + b[9] + b[10] + b[11] == 0;
         int best = NO_EXIT;
         int same = 0;
-        int bestKeeping = NO_EXIT; // awari: among moves that leave the opponent seeds
+        // the moves the variant prefers when it has any: under awari those that leave the
+        // opponent seeds, under grand-slam=forbid those that are no grand slam
+        int bestKeeping = NO_EXIT;
         int sameKeeping = 0;
         boolean any = false;
+        boolean anyKeeping = false;
+        int starving = 0; // non-empty pits that cannot feed an empty opponent row
         for (int pit = 0; pit < 6; pit++) {
             int s = b[pit];
-            if (s == 0 || (mustFeed && s < 6 - pit)) {
+            if (s == 0) {
+                continue;
+            }
+            if (mustFeed && s < 6 - pit) {
+                starving++;
                 continue;
             }
             any = true;
-            int c = Rules.play(b, pit, variant, child);
-            boolean keeps = !awari || child[0] + child[1] + child[2] + child[3] + child[4] + child[5] > 0;
+            int code = Rules.playMove(b, pit, variant, child);
+            int c = Rules.captured(code);
+            boolean keeps = awari ? child[0] + child[1] + child[2] + child[3] + child[4] + child[5] > 0
+                    : !forbid || !Rules.grandSlam(code);
+            anyKeeping |= keeps;
             if (c == 0) {
                 same++;
                 if (keeps) {
                     sameKeeping++;
                 }
             } else {
-                int v = c - solved[n - c].get(PositionIndex.rank(child));
+                int fixed = Rules.fixedValue(c, child, variant);
+                int v = fixed != Rules.LOOK_UP ? fixed : c - solved[n - c].get(PositionIndex.rank(child));
                 best = Math.max(best, v);
                 if (keeps) {
                     bestKeeping = Math.max(bestKeeping, v);
@@ -68,11 +85,17 @@ public final class ExitKernel {
             }
         }
         if (!any) {
-            return Rules.terminalValue(b) << 16 | TERMINAL;
+            if (playOn && starving > 0) {
+                return NO_EXIT << 16 | starving; // quiet moves to boards whose mover has no seeds
+            }
+            return Rules.terminalValue(b, variant) << 16 | TERMINAL;
         }
-        if (awari && (sameKeeping > 0 || bestKeeping != NO_EXIT)) {
-            best = bestKeeping;
-            same = sameKeeping;
+        if (awari) {
+            // every move leaves the opponent's row empty: the pits that do not feed are legal too
+            return anyKeeping ? bestKeeping << 16 | sameKeeping : best << 16 | (same + starving);
+        }
+        if (forbid && anyKeeping) {
+            return bestKeeping << 16 | sameKeeping;
         }
         return best << 16 | same;
     }

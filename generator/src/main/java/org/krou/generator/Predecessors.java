@@ -1,6 +1,7 @@
 package org.krou.generator;
 
 import org.krou.index.PositionIndex;
+import org.krou.rules.Rules;
 import org.krou.rules.Variant;
 
 /**
@@ -11,11 +12,14 @@ import org.krou.rules.Variant;
  * {@code r = rotate(p)}, Y's move emptied some pit {@code i} of Y's row ({@code r[i] == 0}) and
  * sowed {@code s >= 1} seeds over the other eleven pits in order: the pit {@code d} steps after
  * {@code i} received {@code s/11 + (d <= s%11 ? 1 : 0)} seeds. Un-sowing takes them back, and
- * the forward move is then replayed on the capture rule: the last seed must not make a capture
- * (under {@code abapa} a grand slam, which captures nothing, counts as non-capturing). Moves that
- * reach {@code p} with a non-empty X row are always legal (they fed X if X had to be fed, and
- * they do not leave X without seeds), so no other check is needed; a board whose mover has no
- * seeds has no same-layer predecessor.
+ * the forward move is then replayed on the capture rule ({@link Rules#settle}, under the
+ * variant's options): the last seed must not make a capture (a cancelled or spared grand slam,
+ * or a chain over the cap under {@code over-cap=none}, captures nothing and counts as quiet).
+ * Moves that reach {@code p} with a non-empty X row are legal (they fed X if X had to be fed,
+ * and they do not leave X without seeds) except a grand slam that {@code grand-slam=forbid}
+ * refuses, which is checked against the move list of {@code q}. A board whose mover has no
+ * seeds has same-layer predecessors only under {@code no-feed=play-on} and awari, where a move
+ * that does not feed may be legal; those are checked against the move list too.
  *
  * <p>Every (predecessor, move) pair is produced once, so the number of predecessors found over a
  * layer equals the number of same-layer moves counted by {@link ExitPhase}. Allocation-free:
@@ -30,8 +34,13 @@ public final class Predecessors {
     /** Upper bound on the predecessors of one board: 6 pits times at most 48 seed counts. */
     public static final int MAX = 6 * 49;
 
-    private final boolean abapa;
+    private final Variant variant;
+    private final boolean forbid;
+    private final boolean starve;
     private final int[] r = new int[12];
+    private final int[] children = new int[72];
+    private final int[] captured = new int[6];
+    private final int[] scratch = new int[12];
     private final int[] q = new int[12];
     private final long[] ranks = new long[MAX];
     private final long[] packed = new long[MAX];
@@ -39,7 +48,9 @@ public final class Predecessors {
 
     /** A generator for one thread. */
     public Predecessors(Variant variant) {
-        this.abapa = variant == Variant.ABAPA;
+        this.variant = variant;
+        this.forbid = variant.grandSlam() == Variant.GrandSlam.FORBID;
+        this.starve = variant.quietMoveMayStarve();
     }
 
     /**
@@ -82,7 +93,7 @@ public final class Predecessors {
      * @return how many were found
      */
     public int generate(int[] p) {
-        if (p[0] + p[1] + p[2] + p[3] + p[4] + p[5] == 0) {
+        if (!starve && p[0] + p[1] + p[2] + p[3] + p[4] + p[5] == 0) {
             return 0;
         }
         for (int k = 0; k < 6; k++) {
@@ -105,7 +116,7 @@ public final class Predecessors {
                 }
                 q[j]--;
                 q[i] = d;
-                if (!captures(j, xSeeds)) {
+                if (quietAndLegal(i, j, xSeeds)) {
                     record(count++);
                 }
             }
@@ -131,7 +142,7 @@ public final class Predecessors {
             }
             q[i] = s;
             int last = i + (rem == 0 ? 11 : rem);
-            if (!captures(last < 12 ? last : last - 12, xSeeds)) {
+            if (quietAndLegal(i, last < 12 ? last : last - 12, xSeeds)) {
                 record(count++);
             }
         }
@@ -144,18 +155,20 @@ public final class Predecessors {
         }
     }
 
-    /** Would a sowing whose last seed fell in {@code last} (Y's frame, board r) capture? */
-    private boolean captures(int last, int xSeeds) {
-        if (last < 6) {
+    /**
+     * Is the move of pit {@code i} from {@code q}, whose last seed fell in {@code last} (Y's
+     * frame, sown board {@code r}), legal and without capture? A move that leaves X seeds is
+     * legal unless it is a grand slam that {@code grand-slam=forbid} refuses; one that leaves X
+     * none (possible only under play-on and awari) is checked against the whole move list.
+     */
+    private boolean quietAndLegal(int i, int last, int xSeeds) {
+        int code = Rules.settle(r, last, variant);
+        if (Rules.captured(code) != 0) {
             return false;
         }
-        int taken = 0;
-        for (int k = last; k >= 6 && (r[k] == 2 || r[k] == 3); k--) {
-            taken += r[k];
+        if (xSeeds == 0 || (forbid && Rules.grandSlam(code))) {
+            return (Rules.generate(q, variant, children, captured, scratch) & (1 << i)) != 0;
         }
-        if (taken == 0) {
-            return false;
-        }
-        return !(abapa && taken == xSeeds); // a cancelled grand slam captures nothing
+        return true;
     }
 }

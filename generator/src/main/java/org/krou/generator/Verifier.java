@@ -47,7 +47,7 @@ public final class Verifier {
     public String problem(int[] b, int n, int value, ChildValues values) {
         int mask = Rules.generate(b, variant, children, captured, scratch);
         if (mask == 0) {
-            int t = Rules.terminalValue(b);
+            int t = Rules.terminalValue(b, variant);
             return value == t ? null : "finished game worth " + t + " by the rules, table says " + value;
         }
         int best = Integer.MIN_VALUE;
@@ -55,7 +55,7 @@ public final class Verifier {
             if ((mask & (1 << pit)) != 0) {
                 System.arraycopy(children, pit * Rules.PITS, child, 0, Rules.PITS);
                 int c = captured[pit];
-                best = Math.max(best, c - values.value(child, n - c));
+                best = Math.max(best, Rules.moveValue(c, child, values.value(child, n - c), variant));
             }
         }
         if (value < best) {

@@ -18,14 +18,20 @@ import org.krou.rules.Variant;
  * board are exactly the boards with a legal non-capturing move to it, each once per such move.
  * Both directions are checked: every predecessor found has such a move (and as many times as it
  * is listed), and every legal non-capturing move of a random board is found again from its child.
- * Boards with a pit of 12 seeds or more (laps that skip the origin) are drawn on purpose.
+ * Boards with a pit of 12 seeds or more (laps that skip the origin) are drawn on purpose, and
+ * so are boards with an empty row (feeding, play-on, awari's moves that do not feed). Every rule
+ * set of {@link RuleSets}: abapa and awari with {@value #BOARDS_PER_COUNT} boards per seed
+ * count, the others with {@value #BOARDS_PER_OPTION}.
  */
 class PredecessorsTest {
     private static final int BOARDS_PER_COUNT = 2000;
+    private static final int BOARDS_PER_OPTION = 400;
 
     @Test
     void unSowingFindsExactlyTheParentsOfEveryBoard() {
-        for (Variant variant : Variant.values()) {
+        for (Variant variant : RuleSets.ALL) {
+            boolean classic = variant.equals(Variant.ABAPA) || variant.equals(Variant.AWARI);
+            int boards = classic ? BOARDS_PER_COUNT : BOARDS_PER_OPTION;
             Predecessors pred = new Predecessors(variant);
             Random random = new Random(48);
             int[] b = new int[Rules.PITS];
@@ -36,7 +42,7 @@ class PredecessorsTest {
             long laps = 0;
             long found = 0;
             for (int n = 1; n <= PositionIndex.MAX_SEEDS; n++) {
-                for (int k = 0; k < BOARDS_PER_COUNT; k++) {
+                for (int k = 0; k < boards; k++) {
                     randomBoard(random, n, b);
                     // every predecessor found has that many legal non-capturing moves to b
                     int count = pred.generate(b);
@@ -71,8 +77,8 @@ class PredecessorsTest {
                     }
                 }
             }
-            assertTrue(laps > 1000, "too few moves of 12 seeds or more: " + laps);
-            assertTrue(found > 100_000, "too few predecessors found: " + found);
+            assertTrue(laps > (classic ? 1000 : 200), variant + ": too few moves of 12 seeds or more: " + laps);
+            assertTrue(found > (classic ? 100_000 : 20_000), variant + ": too few predecessors found: " + found);
         }
     }
 
@@ -89,9 +95,21 @@ class PredecessorsTest {
         return moves;
     }
 
-    /** Uniform over the boards of {@code n} seeds, or (one time in two) with a pile of 12 or more in one pit. */
+    /**
+     * Uniform over the boards of {@code n} seeds; or (one time in four) with one row empty; or
+     * (one time in four, from 12 seeds) with a pile of 12 or more in one pit.
+     */
     private static void randomBoard(Random random, int n, int[] b) {
-        if (n < 12 || random.nextBoolean()) {
+        int kind = random.nextInt(4);
+        if (kind == 0) {
+            Arrays.fill(b, 0);
+            int from = random.nextBoolean() ? 0 : Rules.ROW; // the mover's row or the opponent's
+            for (int s = 0; s < n; s++) {
+                b[from + random.nextInt(Rules.ROW)]++;
+            }
+            return;
+        }
+        if (n < 12 || kind < 3) {
             PositionIndex.unrank(n, (long) (random.nextDouble() * PositionIndex.size(n)), b);
             return;
         }

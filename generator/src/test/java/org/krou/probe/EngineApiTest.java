@@ -181,7 +181,7 @@ class EngineApiTest {
         try (Tablebase tb = Tablebase.open(tmp, Variant.ABAPA)) {
             TableFormatException e = assertThrows(TableFormatException.class, tb::validate);
             assertEquals(four, e.file());
-            assertEquals("variant", e.field());
+            assertEquals("rule set", e.field());
             Files.delete(four);
             MissingTableException m = assertThrows(MissingTableException.class, tb::validate);
             assertEquals(four, m.file());

@@ -5,7 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.krou.rules.Variant;
@@ -20,8 +20,8 @@ final class TestTables {
     /** Options giving several blocks per table. */
     static final WriterOptions OPTIONS = WriterOptions.DEFAULT.withBlockSize(2000);
 
-    private static final Map<Variant, TinySolver> SOLVERS = new EnumMap<>(Variant.class);
-    private static final Map<Variant, Path> DIRS = new EnumMap<>(Variant.class);
+    private static final Map<Variant, TinySolver> SOLVERS = new HashMap<>();
+    private static final Map<Variant, Path> DIRS = new HashMap<>();
 
     private TestTables() {
     }

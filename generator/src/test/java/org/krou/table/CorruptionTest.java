@@ -148,7 +148,7 @@ class CorruptionTest {
                 WriterOptions.DEFAULT).file();
         TableFormatException e = assertThrows(TableFormatException.class,
                 () -> TableFile.open(awari, TableKind.VALUES, Variant.ABAPA, SEEDS, true, new BlockCache(2)));
-        assertEquals("variant", e.field());
+        assertEquals("rule set", e.field());
         assertEquals("'awari'", e.found());
         assertEquals("'abapa'", e.expected());
         assertTrue(e.getMessage().contains(awari.toString()), e.getMessage());
@@ -184,11 +184,11 @@ class CorruptionTest {
     @Test
     void otherVersionsAreRefusedAsFormat() {
         byte[] f = files[0].clone();
-        le(f).putShort(8, (short) 3);
+        le(f).putShort(8, (short) 4);
         TableTestSupport.fixChecksums(f);
         TableFormatException e = assertInstanceOf(TableFormatException.class, refuse(f));
         assertEquals("format version", e.field());
-        assertEquals("3", e.found());
+        assertEquals("4", e.found());
     }
 
     @Test

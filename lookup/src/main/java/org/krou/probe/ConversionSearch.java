@@ -97,7 +97,7 @@ final class ConversionSearch {
                     int c = captured[pit];
                     if ((mask & (1 << pit)) != 0 && c > 0) {
                         System.arraycopy(children, pit * Rules.PITS, child, 0, Rules.PITS);
-                        exit[i] = c - tb.value(child) == v;
+                        exit[i] = Rules.moveValue(c, child, tb.value(child), variant) == v;
                     }
                 }
             }
@@ -107,7 +107,7 @@ final class ConversionSearch {
                 }
                 System.arraycopy(children, pit * Rules.PITS, child, 0, Rules.PITS);
                 int c = captured[pit];
-                if (c - tb.value(child) != v) {
+                if (Rules.moveValue(c, child, tb.value(child), variant) != v) {
                     continue; // not value-optimal
                 }
                 if (c > 0) {

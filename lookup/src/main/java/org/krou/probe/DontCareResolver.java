@@ -55,7 +55,7 @@ public final class DontCareResolver {
         int[] cap = ctx.captured[depth];
         int mask = Rules.generate(b, variant, ch, cap, ctx.scratch);
         if (mask == 0) {
-            return Rules.terminalValue(b);
+            return Rules.terminalValue(b, variant);
         }
         int best = stored;
         int[] child = ctx.boards[depth + 1];
@@ -65,6 +65,11 @@ public final class DontCareResolver {
                 continue;
             }
             System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
+            int fixed = Rules.fixedValue(c, child, variant);
+            if (fixed != Rules.LOOK_UP) {
+                best = Math.max(best, fixed);
+                continue;
+            }
             int cs = layers.stored(child, n - c);
             if (c - cs <= best) {
                 continue; // the child is worth at least its stored value

@@ -3,6 +3,7 @@ package org.krou.probe;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
 import org.krou.rules.Side;
+import org.krou.rules.Variant;
 
 /**
  * The final score of a game under perfect play from a position, counting the seeds already
@@ -26,6 +27,29 @@ public record FinalResult(int value, int southHalves, int northHalves, Outcome o
         int s = southHalves(n, p.toMove(), p.southCaptured(), v);
         int no = northHalves(n, p.toMove(), p.northCaptured(), v);
         return new FinalResult(v, s, no, outcome(s, no));
+    }
+
+    /**
+     * The final score of a game over in {@code at} (the side to move has no legal move): the
+     * seeds left go to whoever the rules give them. That is the mover if it cannot feed the
+     * opponent, nobody under {@code no-feed=nobody-takes}; the opponent if the mover has no
+     * seeds, except after a grand slam under {@code grand-slam=capture-give}, where the mover
+     * (left without seeds) takes them.
+     *
+     * @param lastCaptured the seeds captured by the move that led to {@code at} (0 if none or at the start)
+     */
+    public static FinalResult finished(Position at, int lastCaptured, Variant variant) {
+        int[] b = at.moverRelative();
+        int t = Rules.terminalValue(b, variant);
+        if (Rules.fixedValue(lastCaptured, b, variant) != Rules.LOOK_UP) {
+            t = -t;
+        }
+        if (t == 0) {
+            int s = 2 * at.southCaptured();
+            int n = 2 * at.northCaptured();
+            return new FinalResult(0, s, n, outcome(s, n));
+        }
+        return of(at, t);
     }
 
     /**

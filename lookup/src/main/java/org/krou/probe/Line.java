@@ -21,9 +21,9 @@ import org.krou.rules.Position;
 public record Line(Position start, int value, List<Ply> plies, End end, FinalResult result, boolean converts) {
     /** How a line stops. */
     public enum End {
-        /** The side to move has no seeds: the other side takes the rest. */
+        /** The side to move has no seeds: the other side takes the rest (under capture-give, this side does). */
         NO_SEEDS("no-seeds"),
-        /** The side to move cannot feed the opponent: it takes the rest. */
+        /** The side to move cannot feed the opponent: it takes the rest (under nobody-takes, nobody does). */
         CANNOT_FEED("cannot-feed"),
         /** A position repeats: no capture will come, the seeds left are shared evenly. */
         REPETITION("repetition");

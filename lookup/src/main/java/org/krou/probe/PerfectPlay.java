@@ -166,7 +166,7 @@ public final class PerfectPlay implements AutoCloseable {
             }
             System.arraycopy(children, pit * Rules.PITS, child, 0, Rules.PITS);
             int c = captured[pit];
-            values[pit] = c - tablebase.value(child);
+            values[pit] = Rules.moveValue(c, child, tablebase.value(child), tablebase.variant());
             if (useDistance && values[pit] == v) {
                 distance[pit] = c > 0 ? 1 : 1 + (tables ? distances.distance(child, n) : searched(search, child, v));
             }
@@ -221,6 +221,7 @@ public final class PerfectPlay implements AutoCloseable {
         Position at = p;
         boolean guaranteed = true;
         int unsearchable = -1; // a layer whose search exceeded the budget: not tried again in this line
+        MoveResult last = null;
         while (true) {
             Position key = at.withoutCaptures();
             if (!seen.add(key)) {
@@ -231,7 +232,7 @@ public final class PerfectPlay implements AutoCloseable {
             }
             BestMove m = bestMove(at, at.seeds() != unsearchable);
             if (m == null) {
-                return new Line(p, value, plies, endOf(at), finished(at), true);
+                return new Line(p, value, plies, endOf(at), FinalResult.finished(at, last == null ? 0 : last.captured(), tablebase.variant()), true);
             }
             if (!m.progressGuaranteed()) {
                 guaranteed = false;
@@ -242,6 +243,7 @@ public final class PerfectPlay implements AutoCloseable {
                         + (guaranteed ? "" : " (no distances: raise the search budget or generate --dtc)"));
             }
             MoveResult r = at.play(m.move(), tablebase.variant());
+            last = r;
             plies.add(new Ply(m.move(), r.captured(), m.value(), m.value() == 0 ? -1 : m.distance(), r.after()));
             at = r.after();
         }
@@ -265,12 +267,6 @@ public final class PerfectPlay implements AutoCloseable {
 
     private static Line.End endOf(Position at) {
         return Rules.moverSeeds(at.moverRelative()) == 0 ? Line.End.NO_SEEDS : Line.End.CANNOT_FEED;
-    }
-
-    /** The score when the side to move cannot move: the seeds left go to whoever takes them. */
-    private static FinalResult finished(Position at) {
-        int[] b = at.moverRelative();
-        return FinalResult.of(at, Rules.terminalValue(b));
     }
 
     /** The score when no capture will come: the seeds left are shared. */

@@ -40,7 +40,7 @@ final class RootMoves {
             int c = cap[pit];
             System.arraycopy(children, pit * Rules.PITS, child, 0, Rules.PITS);
             // depth 1 on: the children of depth 0 are this board's
-            values[pit] = c - tb.probe(ctx, child, n - c, 1);
+            values[pit] = Rules.moveValue(c, child, tb.probe(ctx, child, n - c, 1), tb.variant());
             if (withDistances) {
                 distances[pit] = dt.moveDistance(child, n, c);
             }

@@ -116,38 +116,126 @@ public final class Rules {
         return last < PITS ? last : last - PITS;
     }
 
+    /** Flag of a {@link #playMove} or {@link #settle} code: the move was a grand slam. */
+    public static final int GRAND_SLAM = 1 << 16;
+
+    /** The seeds captured, from a code of {@link #playMove} or {@link #settle}. */
+    public static int captured(int code) {
+        return code & 0xFF;
+    }
+
+    /** True if the code of {@link #playMove} or {@link #settle} is a grand slam's. */
+    public static boolean grandSlam(int code) {
+        return (code & GRAND_SLAM) != 0;
+    }
+
+    /**
+     * Settles the capture of a sowing (steps 3-4 of a move under the rule options, see
+     * {@code docs/RULES.md}) without changing the board: the chain from {@code last} back over
+     * opponent pits holding 2 or 3, cut to the cap ({@code keep-first}) or dropped
+     * ({@code none}) when longer, then the grand-slam option if capturing it would empty the
+     * opponent's row. Allocation-free.
+     *
+     * @param s    the board right after sowing, mover-relative (not rotated)
+     * @param last the pit that received the last seed
+     * @return the seeds captured, read with {@link #captured(int)}, with the captured pits
+     *         {@code lo..hi} in bits 8..11 and 12..15 and the {@link #GRAND_SLAM} flag
+     */
+    public static int settle(int[] s, int last, Variant variant) {
+        if (last < ROW) {
+            return 0;
+        }
+        int low = last;
+        int sum = 0;
+        while (low >= ROW && (s[low] == 2 || s[low] == 3)) {
+            sum += s[low];
+            low--;
+        }
+        int length = last - low;
+        if (length == 0) {
+            return 0;
+        }
+        int cap = variant.cap();
+        if (length > cap) {
+            if (variant.overCap() == Variant.OverCap.NONE) {
+                return 0;
+            }
+            for (int k = low + 1; k <= last - cap; k++) {
+                sum -= s[k]; // keep-first: the pits further back are not captured (and hold seeds)
+            }
+            return code(sum, last - cap + 1, last);
+        }
+        if (sum != opponentSeeds(s)) {
+            return code(sum, low + 1, last);
+        }
+        switch (variant.grandSlam()) {
+            case CAPTURE:
+            case CAPTURE_GIVE:
+                return code(sum, low + 1, last) | GRAND_SLAM;
+            case SPARE_FIRST:
+                return length == 1 ? GRAND_SLAM : code(sum - s[last], low + 1, last - 1) | GRAND_SLAM;
+            case SPARE_LAST:
+                return length == 1 ? GRAND_SLAM : code(sum - s[low + 1], low + 2, last) | GRAND_SLAM;
+            default: // cancel, forbid: nothing is captured
+                return GRAND_SLAM;
+        }
+    }
+
+    private static int code(int captured, int lo, int hi) {
+        return captured | lo << 8 | hi << 12;
+    }
+
     /**
      * Plays the mover's pit {@code pit} (non-empty; legality is not checked) and writes the
-     * resulting board, rotated to the next mover's view, into {@code child}.
-     *
-     * <p>Capture: if the last seed lands in the opponent's row on a pit now holding 2 or 3, that
-     * pit and the preceding opponent pits holding 2 or 3 are taken. Under {@link Variant#ABAPA} a
-     * capture that would take every seed of the opponent's row is cancelled (grand slam).
+     * resulting board, rotated to the next mover's view, into {@code child}; the capture is
+     * settled by {@link #settle} under the variant's options.
      *
      * @return the number of seeds captured (0 for no capture or a cancelled grand slam)
      */
     public static int play(int[] b, int pit, Variant variant, int[] child) {
+        return playMove(b, pit, variant, child) & 0xFF;
+    }
+
+    /**
+     * As {@link #play}, returning the code of {@link #settle}: the seeds captured
+     * ({@link #captured(int)}) and whether the move was a grand slam ({@link #grandSlam(int)}).
+     */
+    public static int playMove(int[] b, int pit, Variant variant, int[] child) {
         int[] s = child; // sow in place into child, then rotate in place
         int last = sow(b, pit, s);
-        int captured = 0;
-        if (last >= ROW) {
-            int low = last;
-            while (low >= ROW && (s[low] == 2 || s[low] == 3)) {
-                captured += s[low];
-                low--;
-            }
-            if (captured > 0) {
-                if (variant == Variant.ABAPA && captured == opponentSeeds(s)) {
-                    captured = 0; // grand slam: cancelled, the seeds stay
-                } else {
-                    for (int i = last; i > low; i--) {
-                        s[i] = 0;
-                    }
-                }
+        int code = settle(s, last, variant);
+        if ((code & 0xFF) != 0) {
+            for (int i = code >>> 8 & 0xF, hi = code >>> 12 & 0xF; i <= hi; i++) {
+                s[i] = 0;
             }
         }
         rotate(s);
-        return captured;
+        return code;
+    }
+
+    /** Sentinel of {@link #fixedValue}: the move is worth what it captured minus its child's value. */
+    public static final int LOOK_UP = Integer.MIN_VALUE;
+
+    /**
+     * The value for the mover of a move that ends the game with a value its child's table does
+     * not give: under {@code grand-slam=capture-give}, a grand slam captures {@code c} and the
+     * opponent takes the seeds left, worth {@code c - (n - c)}. {@link #LOOK_UP} for every other
+     * move, which is worth {@code captured - value(child)}.
+     *
+     * @param captured the seeds the move captured
+     * @param child    the board after the move, rotated (the opponent to move)
+     */
+    public static int fixedValue(int captured, int[] child, Variant variant) {
+        if (captured > 0 && variant.grandSlam() == Variant.GrandSlam.CAPTURE_GIVE && moverSeeds(child) == 0) {
+            return captured - opponentSeeds(child);
+        }
+        return LOOK_UP;
+    }
+
+    /** The value of a move: {@link #fixedValue} unless it is {@link #LOOK_UP}, else {@code captured - childValue}. */
+    public static int moveValue(int captured, int[] child, int childValue, Variant variant) {
+        int fixed = fixedValue(captured, child, variant);
+        return fixed != LOOK_UP ? fixed : captured - childValue;
     }
 
     /** Swaps the two rows in place: the board as seen by the other side. */
@@ -163,9 +251,11 @@ public final class Rules {
      * Generates every legal move with its child.
      *
      * <p>Legal moves: the mover's non-empty pits; if the opponent's row is empty, only those
-     * that sow into it (feeding); under {@link Variant#AWARI}, then only those that leave the
-     * opponent at least one seed after capture, unless none does. If this returns 0 the game is
-     * over: see {@link #terminalValue(int[])}.
+     * that sow into it (feeding), and if none does, none ({@code no-feed=play-on}: all of them);
+     * under {@code grand-slam=forbid}, then only those that are no grand slam, unless every one
+     * is; under {@link Variant#AWARI}, only those that leave the opponent at least one seed after
+     * capture, unless none does (then every non-empty pit, feeding or not, provided one feeds).
+     * If this returns 0 the game is over: see {@link #terminalValue(int[], Variant)}.
      *
      * @param children {@code int[72]}: the child of pit {@code i} at {@code 12*i}, rotated
      * @param captured {@code int[6]}: the seeds captured by pit {@code i}
@@ -173,36 +263,72 @@ public final class Rules {
      */
     public static int generate(int[] b, Variant variant, int[] children, int[] captured, int[] scratch) {
         boolean mustFeed = opponentSeeds(b) == 0;
+        boolean awari = variant.isAwari();
         int mask = 0;
-        int leavesSeeds = 0;
+        int slams = 0;
+        int keeping = 0;
+        int nonEmpty = 0;
         for (int pit = 0; pit < ROW; pit++) {
             int s = b[pit];
-            if (s == 0 || (mustFeed && s < ROW - pit)) {
+            if (s == 0) {
                 continue;
             }
-            int c = play(b, pit, variant, scratch);
+            nonEmpty |= 1 << pit;
+            if (mustFeed && s < ROW - pit) {
+                continue;
+            }
+            int code = playMove(b, pit, variant, scratch);
             System.arraycopy(scratch, 0, children, pit * PITS, PITS);
-            captured[pit] = c;
+            captured[pit] = code & 0xFF;
             mask |= 1 << pit;
-            if (variant == Variant.AWARI && moverSeeds(scratch) > 0) {
-                leavesSeeds |= 1 << pit;
+            if ((code & GRAND_SLAM) != 0) {
+                slams |= 1 << pit;
+            }
+            if (awari && moverSeeds(scratch) > 0) {
+                keeping |= 1 << pit;
             }
         }
-        if (variant == Variant.AWARI && leavesSeeds != 0) {
-            mask = leavesSeeds;
+        if (mask == 0) {
+            return mustFeed && variant.noFeed() == Variant.NoFeed.PLAY_ON
+                    ? playQuiet(b, nonEmpty, variant, children, captured, scratch) : 0;
+        }
+        if (awari) {
+            if (keeping != 0) {
+                return keeping;
+            }
+            // every move leaves the opponent's row empty: every non-empty pit is legal
+            return mask | playQuiet(b, nonEmpty & ~mask, variant, children, captured, scratch);
+        }
+        if (slams != 0 && slams != mask && variant.grandSlam() == Variant.GrandSlam.FORBID) {
+            mask &= ~slams;
         }
         return mask;
     }
 
+    /** Plays the pits of {@code pits}, which stay in the mover's row and capture nothing. */
+    private static int playQuiet(int[] b, int pits, Variant variant, int[] children, int[] captured, int[] scratch) {
+        for (int pit = 0; pit < ROW; pit++) {
+            if ((pits & (1 << pit)) != 0) {
+                play(b, pit, variant, scratch);
+                System.arraycopy(scratch, 0, children, pit * PITS, PITS);
+                captured[pit] = 0;
+            }
+        }
+        return pits;
+    }
+
     /**
      * The value of a board with no legal move: {@code -n} if the mover has no seeds (the
-     * opponent takes the rest; 0 on an empty board), else {@code +n} (no move can feed the
-     * opponent: the mover takes every seed left).
+     * opponent takes the rest; 0 on an empty board), else no move can feed the opponent:
+     * {@code +n} (the mover takes every seed left), or 0 under {@code no-feed=nobody-takes}.
      */
-    public static int terminalValue(int[] b) {
+    public static int terminalValue(int[] b, Variant variant) {
         int mine = moverSeeds(b);
         int n = mine + opponentSeeds(b);
-        return mine == 0 ? -n : n;
+        if (mine == 0) {
+            return -n;
+        }
+        return variant.noFeed() == Variant.NoFeed.NOBODY_TAKES ? 0 : n;
     }
 
     /**
@@ -227,6 +353,9 @@ public final class Rules {
         if (opponentSeeds(b) == 0 && b[pit] < ROW - pit) {
             return "the opponent has no seeds and this move does not feed them (another move does)";
         }
-        return "it would leave the opponent without seeds while another move does not (awari)";
+        if (variant.isAwari()) {
+            return "it would leave the opponent without seeds while another move does not (awari)";
+        }
+        return "it is a grand slam, forbidden while another move is not one (grand-slam=forbid)";
     }
 }

@@ -308,13 +308,13 @@ public final class TableFile implements AutoCloseable {
     public void verifyFileChecksum() {
         CRC32C crc = new CRC32C();
         byte[] chunk = new byte[1 << 20];
-        for (long at = TableFormat.HEADER_LENGTH; at < header.fileLength(); at += chunk.length) {
+        for (long at = header.headerLength(); at < header.fileLength(); at += chunk.length) {
             int k = (int) Math.min(chunk.length, header.fileLength() - at);
             src.read(at, chunk, 0, k);
             crc.update(chunk, 0, k);
         }
         if ((int) crc.getValue() != header.bodyCrc()) {
-            throw new CorruptTableException(file, -1, TableFormat.HEADER_LENGTH, String.format(
+            throw new CorruptTableException(file, -1, header.headerLength(), String.format(
                     "whole-file checksum %08x, computed %08x", header.bodyCrc(), (int) crc.getValue()));
         }
     }

@@ -9,10 +9,12 @@ import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 
 /**
- * The table file format, version 2: constants, file names, and the header and index layouts
- * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian. Files of version 1
- * (LZ4 blocks of 64 Ki positions) are refused with {@link TableFormatException}, whose message
- * says how to rewrite them.
+ * The table file format, version 3: constants, file names, and the header and index layouts
+ * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian. Version 3 records
+ * the rule set as its canonical string; files of version 2 (the same body, a shorter header
+ * naming {@code abapa} or {@code awari}) are still read. Files of version 1 (LZ4 blocks of
+ * 64 Ki positions) are refused with {@link TableFormatException}, whose message says how to
+ * rewrite them.
  */
 public final class TableFormat {
     /** The eight magic bytes: {@code 0x89 'K' 'R' 'O' 'U' '\r' '\n' 0x1A}. */
@@ -22,10 +24,18 @@ public final class TableFormat {
     public static byte[] magic() {
         return MAGIC.clone();
     }
-    /** The format version written and read. */
-    public static final int VERSION = 2;
+    /** The format version written. */
+    public static final int VERSION = 3;
+    /** The older format version still read: a 352-byte header with the variant in 8 bytes. */
+    public static final int VERSION_2 = 2;
+    /** Header length of version 3. */
+    public static final int HEADER_LENGTH = 432;
     /** Header length of versions 1 and 2. */
-    public static final int HEADER_LENGTH = 352;
+    public static final int HEADER_LENGTH_2 = 352;
+    /** Header offset of the rule set (version 3): its canonical string, ASCII, zero padded. */
+    public static final int RULES_AT = 336;
+    /** Bytes of the rule-set field. */
+    public static final int RULES_LENGTH = 80;
     /** Bytes per block index entry: the stored length (u16) and the CRC32C (u32). */
     public static final int INDEX_ENTRY = 6;
     /** The largest block size (positions per block) accepted: a stored block is at most one byte a position. */
@@ -37,6 +47,11 @@ public final class TableFormat {
     public static final int SYMBOLS_AT = 80;
     /** Header offset of the header's own CRC32C, which covers every byte before it. */
     public static final int CRC_AT = HEADER_LENGTH - 4;
+
+    /** The header length of a format version (2 or 3). */
+    public static int headerLength(int version) {
+        return version == VERSION_2 ? HEADER_LENGTH_2 : HEADER_LENGTH;
+    }
     /** Flag bit: the table stores "don't care" entries. */
     public static final int FLAG_DONT_CARE = 1;
     /** Flag bit: the symbols are unsigned (distance tables). */
@@ -49,6 +64,38 @@ public final class TableFormat {
     /** The file of a table: {@code dataDir/<variant>/<kind>-NN.krou}, e.g. {@code data/abapa/values-12.krou}. */
     public static Path path(Path dataDir, Variant variant, TableKind kind, int seeds) {
         return dataDir.resolve(variant.id()).resolve(String.format("%s-%02d%s", kind.id(), seeds, EXTENSION));
+    }
+
+    /**
+     * The rule sets with a directory under {@code dataDir}: the subdirectories named by a
+     * {@link Variant#id()}, presets first in their order, then the others by name. Other
+     * subdirectories are ignored. Empty if {@code dataDir} is not a readable directory.
+     */
+    public static java.util.List<Variant> variantsIn(Path dataDir) {
+        java.util.List<Variant> found = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<Path> dirs = java.nio.file.Files.list(dataDir)) {
+            dirs.filter(java.nio.file.Files::isDirectory).map(d -> d.getFileName().toString()).sorted()
+                    .forEach(name -> {
+                        try {
+                            Variant v = Variant.parse(name);
+                            if (v.id().equals(name)) {
+                                found.add(v);
+                            }
+                        } catch (IllegalArgumentException e) {
+                            // not a rule set's directory
+                        }
+                    });
+        } catch (java.io.IOException | SecurityException e) {
+            return java.util.List.of();
+        }
+        java.util.List<Variant> out = new java.util.ArrayList<>();
+        for (Variant p : Variant.presets()) {
+            if (found.remove(p)) {
+                out.add(p);
+            }
+        }
+        out.addAll(found);
+        return out;
     }
 
     /** The values file of a table: {@code dataDir/<variant>/values-NN.krou}. */
@@ -112,35 +159,28 @@ public final class TableFormat {
         }
         if (version == 1) {
             throw new TableFormatException(file, "format version", "1 (written by Krou before the context-coded"
-                    + " tables)", VERSION + "; rewrite it with `krou generate` over the same --data directory (it"
-                    + " recomputes every layer whose file is not version " + VERSION + ")");
+                    + " tables)", VERSION_2 + " or " + VERSION + "; rewrite it with `krou generate` over the same --data directory"
+                    + " (it recomputes every layer whose file it cannot read)");
         }
-        if (version != VERSION) {
-            throw new TableFormatException(file, "format version", String.valueOf(version), String.valueOf(VERSION));
+        if (version != VERSION && version != VERSION_2) {
+            throw new TableFormatException(file, "format version", String.valueOf(version), VERSION_2 + " or " + VERSION);
         }
-        if (headerLen != HEADER_LENGTH) {
-            throw new TableFormatException(file, "header length", String.valueOf(headerLen), String.valueOf(HEADER_LENGTH));
+        if (headerLen != headerLength(version)) {
+            throw new TableFormatException(file, "header length", String.valueOf(headerLen),
+                    String.valueOf(headerLength(version)));
         }
-        return parseFields(b, file, fileLen, kind, variant, seeds);
+        return parseFields(b, file, fileLen, version, kind, variant, seeds);
     }
 
-    private static TableHeader parseFields(ByteBuffer b, Path file, long fileLen, TableKind want, Variant variant,
-                                           int wantSeeds) {
+    private static TableHeader parseFields(ByteBuffer b, Path file, long fileLen, int version, TableKind want,
+                                           Variant variant, int wantSeeds) {
         TableKind kind = TableKind.ofCode(b.get(12) & 0xFF);
         if (kind != want) {
             throw new TableFormatException(file, "kind", kind == null ? "code " + (b.get(12) & 0xFF) : kind.id(), want.id());
         }
-        byte[] vb = new byte[8];
-        b.get(16, vb);
-        String vid = ascii(vb);
-        Variant found = null;
-        for (Variant v : Variant.values()) {
-            if (java.util.Arrays.equals(vb, variantBytes(v))) {
-                found = v;
-            }
-        }
-        if (found == null || (variant != null && found != variant)) {
-            throw new TableFormatException(file, "variant", "'" + vid + "'", variant == null ? "a known variant" : "'" + variant.id() + "'");
+        Variant found = version == VERSION_2 ? variantOfVersion2(b, file) : rulesOf(b, file);
+        if (variant != null && !found.equals(variant)) {
+            throw new TableFormatException(file, "rule set", "'" + found.id() + "'", "'" + variant.id() + "'");
         }
         int seeds = b.get(13) & 0xFF;
         if (seeds > PositionIndex.MAX_SEEDS || (wantSeeds >= 0 && seeds != wantSeeds)) {
@@ -182,7 +222,12 @@ public final class TableFormat {
                 throw new TableFormatException(file, "reserved byte " + i, String.valueOf(b.get(i)), "0");
             }
         }
-        for (int i = SYMBOLS_AT + 256; i < CRC_AT; i++) {
+        int headerLen = headerLength(version);
+        for (int i = SYMBOLS_AT + 256; i < headerLen - 4; i++) {
+            if (version == VERSION && i == RULES_AT) {
+                i += RULES_LENGTH - 1;
+                continue;
+            }
             if (b.get(i) != 0) {
                 throw new TableFormatException(file, "reserved byte " + i, String.valueOf(b.get(i)), "0");
             }
@@ -201,11 +246,11 @@ public final class TableFormat {
         }
         long indexOffset = b.getLong(48);
         long indexLen = Math.multiplyExact(blockCount, (long) INDEX_ENTRY);
-        if (indexOffset < HEADER_LENGTH + modelLen || indexOffset > fileLen || fileLen - indexOffset != indexLen) {
+        if (indexOffset < headerLen + modelLen || indexOffset > fileLen || fileLen - indexOffset != indexLen) {
             throw new CorruptTableException(file, -1, 48, "index offset " + Long.toUnsignedString(indexOffset)
                     + " does not leave room for " + blockCount + " index entries before the end at " + fileLen);
         }
-        return new TableHeader(VERSION, kind, vid, seeds, positions, enc, param, (int) blockSize,
+        return new TableHeader(version, kind, found.id(), seeds, positions, enc, param, (int) blockSize,
                 (int) blockCount, (flags & FLAG_DONT_CARE) != 0, symbols, indexOffset, fileLen, b.getInt(44), b.getInt(64),
                 (int) modelLen, b.getInt(72));
     }
@@ -245,17 +290,18 @@ public final class TableFormat {
             return null;
         }
         byte[] raw = new byte[h.modelLength()];
-        src.read(HEADER_LENGTH, raw, 0, raw.length);
+        long at = h.headerLength();
+        src.read(at, raw, 0, raw.length);
         CRC32C crc = new CRC32C();
         crc.update(raw, 0, raw.length);
         if ((int) crc.getValue() != h.modelCrc()) {
-            throw new CorruptTableException(file, -1, HEADER_LENGTH, String.format("model checksum %08x, computed %08x",
+            throw new CorruptTableException(file, -1, at, String.format("model checksum %08x, computed %08x",
                     h.modelCrc(), (int) crc.getValue()));
         }
         String[] why = new String[1];
         ContextModel m = ContextModel.parse(raw, h.symbolCount(), h.param(), why);
         if (m == null) {
-            throw new CorruptTableException(file, -1, HEADER_LENGTH, why[0]);
+            throw new CorruptTableException(file, -1, at, why[0]);
         }
         return m;
     }
@@ -300,16 +346,57 @@ public final class TableFormat {
         return idx;
     }
 
-    /** The variant id as 8 bytes, zero padded. */
-    public static byte[] variantBytes(Variant v) {
-        return variantBytes(v.id());
+    /** The rule-set field of a version 3 header: the canonical string, ASCII, zero padded to {@link #RULES_LENGTH}. */
+    public static byte[] rulesBytes(Variant v) {
+        byte[] out = new byte[RULES_LENGTH];
+        byte[] c = v.canonical().getBytes(StandardCharsets.US_ASCII);
+        if (c.length >= RULES_LENGTH) {
+            throw new IllegalArgumentException("canonical rule set longer than " + (RULES_LENGTH - 1) + " bytes: " + v);
+        }
+        System.arraycopy(c, 0, out, 0, c.length);
+        return out;
     }
 
-    private static byte[] variantBytes(String id) {
-        byte[] out = new byte[8];
-        byte[] v = id.getBytes(StandardCharsets.US_ASCII);
-        System.arraycopy(v, 0, out, 0, Math.min(8, v.length));
-        return out;
+    /** Version 2: the 8-byte variant id at offset 16, {@code abapa} or {@code awari}. */
+    private static Variant variantOfVersion2(ByteBuffer b, Path file) {
+        byte[] vb = new byte[8];
+        b.get(16, vb);
+        for (Variant v : new Variant[] {Variant.ABAPA, Variant.AWARI}) {
+            byte[] id = new byte[8];
+            byte[] name = v.id().getBytes(StandardCharsets.US_ASCII);
+            System.arraycopy(name, 0, id, 0, name.length);
+            if (java.util.Arrays.equals(vb, id)) {
+                return v;
+            }
+        }
+        throw new TableFormatException(file, "variant", "'" + ascii(vb) + "'", "'abapa' or 'awari' (format version 2)");
+    }
+
+    /** Version 3: 8 reserved zero bytes at 16, the canonical rule set at {@link #RULES_AT}. */
+    private static Variant rulesOf(ByteBuffer b, Path file) {
+        for (int i = 16; i < 24; i++) {
+            if (b.get(i) != 0) {
+                throw new TableFormatException(file, "reserved byte " + i, String.valueOf(b.get(i)), "0");
+            }
+        }
+        byte[] rb = new byte[RULES_LENGTH];
+        b.get(RULES_AT, rb);
+        String text = ascii(rb);
+        for (int i = text.length(); i < RULES_LENGTH; i++) {
+            if (rb[i] != 0) {
+                throw new TableFormatException(file, "rule set padding byte " + (RULES_AT + i), String.valueOf(rb[i]), "0");
+            }
+        }
+        Variant v;
+        try {
+            v = Variant.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new TableFormatException(file, "rule set", "'" + text + "'", "a canonical rule set (" + e.getMessage() + ")");
+        }
+        if (!v.canonical().equals(text)) {
+            throw new TableFormatException(file, "rule set", "'" + text + "'", "its canonical form '" + v.canonical() + "'");
+        }
+        return v;
     }
 
     private static String ascii(byte[] v) {

@@ -5,7 +5,7 @@ package org.krou.table;
  *
  * @param version     format version
  * @param kind        what the symbols mean
- * @param variant     the rule variant's id, e.g. {@code "abapa"}
+ * @param variant     the rule set's id ({@link org.krou.rules.Variant#id()}), e.g. {@code "abapa"}
  * @param seeds       seeds on the board in every position of the table
  * @param positions   number of positions (entries)
  * @param encoding    how symbols become bytes
@@ -42,9 +42,14 @@ public record TableHeader(int version, TableKind kind, String variant, int seeds
         return symbols.length;
     }
 
+    /** Bytes of the header: 432 in version 3, 352 in version 2. */
+    public int headerLength() {
+        return TableFormat.headerLength(version);
+    }
+
     /** File offset of the first block: after the header and the model. */
     public long blocksOffset() {
-        return TableFormat.HEADER_LENGTH + (long) modelLength;
+        return headerLength() + (long) modelLength;
     }
 
     /** Number of positions in block {@code b}. */

@@ -20,7 +20,8 @@ import org.krou.table.TableFormat;
 
 /**
  * Golden tables: small abapa tables (layers 0..4, blocks of 512 positions, don't-care entries)
- * committed as bytes under {@code src/test/resources/org/krou/golden/<codec>/}. The reader must
+ * committed as bytes under {@code src/test/resources/org/krou/golden/<codec>/} (format version
+ * 3, written today) and {@code golden/v2/<codec>/} (version 2, which the reader still reads). The reader must
  * read every position of them as the slow solver values it, their headers must say what
  * docs/FORMAT.md says (read here by hand, not by the reader), and the writer must still write
  * exactly these bytes ({@code GoldenWriteTest} in the generator module, where the writer is). A
@@ -34,7 +35,11 @@ class GoldenTableTest {
     Path dir;
 
     static byte[] golden(String codec, int n) throws IOException {
-        String name = String.format("/org/krou/golden/%s/abapa/values-%02d.krou", codec, n);
+        return golden(3, codec, n);
+    }
+
+    static byte[] golden(int version, String codec, int n) throws IOException {
+        String name = String.format("/org/krou/golden/%s%s/abapa/values-%02d.krou", version == 2 ? "v2/" : "", codec, n);
         try (InputStream in = GoldenTableTest.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IOException("missing golden file " + name);
@@ -44,15 +49,17 @@ class GoldenTableTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"raw", "context"})
-    void theGoldenBytesAreRead(String codec) throws IOException {
+    @ValueSource(strings = {"raw", "context", "v2/raw", "v2/context"})
+    void theGoldenBytesAreRead(String dirName) throws IOException {
+        int version = dirName.startsWith("v2/") ? 2 : 3;
+        String codec = dirName.substring(version == 2 ? 3 : 0);
         TinySolver solver = new TinySolver(Variant.ABAPA, MAX);
         // the reader, on the committed bytes
         Path copy = dir.resolve("copy");
         for (int n = 0; n <= MAX; n++) {
             Path file = TableFormat.valuesPath(copy, Variant.ABAPA, n);
             Files.createDirectories(file.getParent());
-            Files.write(file, golden(codec, n));
+            Files.write(file, golden(version, codec, n));
         }
         int[] b = new int[12];
         try (Tablebase tb = Tablebase.open(copy, Variant.ABAPA)) {
@@ -67,32 +74,42 @@ class GoldenTableTest {
 
     /** The header fields of docs/FORMAT.md, read by hand. */
     @ParameterizedTest
-    @ValueSource(strings = {"raw", "context"})
-    void theHeaderIsAsDocumented(String codec) throws IOException {
+    @ValueSource(strings = {"raw", "context", "v2/raw", "v2/context"})
+    void theHeaderIsAsDocumented(String dirName) throws IOException {
+        int version = dirName.startsWith("v2/") ? 2 : 3;
+        String codec = dirName.substring(version == 2 ? 3 : 0);
+        int hl = version == 2 ? 352 : 432;
         for (int n = 0; n <= MAX; n++) {
-            byte[] f = golden(codec, n);
+            byte[] f = golden(version, codec, n);
             ByteBuffer h = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
             assertArrayEquals(new byte[] {(byte) 0x89, 'K', 'R', 'O', 'U', '\r', '\n', 0x1A},
                     java.util.Arrays.copyOf(f, 8));
-            assertEquals(2, h.getShort(8), "version");
-            assertEquals(352, h.getShort(10), "header length");
+            assertEquals(version, h.getShort(8), "version");
+            assertEquals(hl, h.getShort(10), "header length");
             assertEquals(1, f[12], "kind values");
             assertEquals(n, f[13], "seeds");
             assertEquals(codec.equals("context") ? 4 : 0, f[14], "encoding");
             assertEquals(codec.equals("context") ? 12 : 0, f[15], "encoding parameter");
-            assertEquals("abapa\0\0\0", new String(f, 16, 8, StandardCharsets.US_ASCII));
+            if (version == 2) {
+                assertEquals("abapa\0\0\0", new String(f, 16, 8, StandardCharsets.US_ASCII));
+            } else {
+                assertEquals(0L, h.getLong(16), "reserved (version 2: the variant)");
+                String rules = "grand-slam=cancel,cap=6,over-cap=keep-first,no-feed=mover-takes";
+                assertEquals(rules + "\0".repeat(80 - rules.length()), new String(f, 336, 80, StandardCharsets.US_ASCII),
+                        "the canonical rule set, zero padded");
+            }
             long positions = binomial(n + 11, 11);
             assertEquals(positions, h.getLong(24), "positions = C(n+11, 11)");
             assertEquals(512, h.getInt(32), "block size");
             assertEquals((positions + 511) / 512, h.getInt(36), "block count");
             assertEquals(0, f[40], "reserved");
             assertEquals(f.length, h.getLong(56), "file length");
-            assertEquals(crc(f, 0, 348), h.getInt(348), "header CRC32C");
-            assertEquals(crc(f, 352, f.length - 352), h.getInt(64), "body CRC32C");
+            assertEquals(crc(f, 0, hl - 4), h.getInt(hl - 4), "header CRC32C");
+            assertEquals(crc(f, hl, f.length - hl), h.getInt(64), "body CRC32C");
             long index = h.getLong(48);
             assertEquals(f.length, index + 6L * h.getInt(36), "the index ends the file");
             assertEquals(crc(f, (int) index, f.length - (int) index), h.getInt(44), "index CRC32C");
-            long offset = 352 + h.getInt(68);
+            long offset = hl + h.getInt(68);
             for (int k = 0; k < h.getInt(36); k++) {
                 int e = (int) index + 6 * k;
                 int stored = h.getShort(e) & 0xFFFF;

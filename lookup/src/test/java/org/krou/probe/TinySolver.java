@@ -41,7 +41,7 @@ final class TinySolver {
             exit[i] = NONE;
             if (mask == 0) {
                 term[i] = true;
-                exit[i] = Rules.terminalValue(b);
+                exit[i] = Rules.terminalValue(b, variant);
                 same[i] = new int[0];
             } else {
                 int k = 0;

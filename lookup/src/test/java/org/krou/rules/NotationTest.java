@@ -194,7 +194,7 @@ class NotationTest {
 
     @Test
     void emptyPit() {
-        for (Variant v : Variant.values()) {
+        for (Variant v : new Variant[] {Variant.ABAPA, Variant.AWARI}) {
             assertEquals("the pit is empty", refused("0 4 4 4 4 4 / 4 4 4 4 4 4", 'a', v).reason());
             assertEquals("the pit is empty", refused("4 4 4 4 4 4 / 4 4 0 4 4 4 N", 'C', v).reason());
         }
@@ -214,7 +214,7 @@ class NotationTest {
 
     @Test
     void forbiddenByFeeding() {
-        for (Variant v : Variant.values()) {
+        for (Variant v : new Variant[] {Variant.ABAPA, Variant.AWARI}) {
             String r = refused("3 0 0 1 2 0 / 0 0 0 0 0 0", 'a', v).reason();
             assertTrue(r.contains("does not feed"), r);
             r = refused("0 0 0 0 0 0 / 5 0 0 0 0 1 N", 'A', v).reason();
@@ -242,7 +242,7 @@ class NotationTest {
         assertEquals(Variant.AWARI, Variant.parse(" AWARI "));
         assertEquals("abapa", Variant.ABAPA.id());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Variant.parse("oware"));
-        assertTrue(e.getMessage().contains("abapa or awari"), e.getMessage());
+        assertTrue(e.getMessage().contains("abapa, awari"), e.getMessage());
     }
 
     /** Counts near Integer.MAX_VALUE must not wrap around in the sums and pass as small ones. */

@@ -95,19 +95,22 @@ final class ReferenceRules {
                 candidates.add(i);
             }
         }
-        if (rowSum(board, !south) == 0) {
-            candidates.removeIf(i -> !feeds(board, south, i));
+        boolean starved = rowSum(board, !south) == 0;
+        if (starved && candidates.stream().noneMatch(i -> feeds(board, south, i))) {
+            return new ArrayList<>(); // no move can feed: the game is over
         }
         if (variant == Variant.AWARI) {
+            // a move leaving the opponent no seeds is illegal unless every move does so
             List<Integer> leaving = new ArrayList<>();
             for (int i : candidates) {
                 if (rowSum(play(board, south, i, variant).board(), !south) > 0) {
                     leaving.add(i);
                 }
             }
-            if (!leaving.isEmpty()) {
-                candidates = leaving;
-            }
+            return leaving.isEmpty() ? candidates : leaving;
+        }
+        if (starved) {
+            candidates.removeIf(i -> !feeds(board, south, i));
         }
         return candidates;
     }

@@ -86,7 +86,7 @@ class WorkedExamplesTest {
         for (String ex : List.of("1 2 14 0 1 3 / 2 0 1 1 0 5 S", "2 0 1 0 3 4 / 4 1 2 1 0 3 S",
                 "0 0 0 0 0 3 / 3 2 1 4 1 0 S", "0 0 0 3 0 6 / 1 2 1 2 1 2 S", "3 0 0 1 2 0 / 0 0 0 0 0 0 S",
                 "1 2 0 0 0 0 / 0 0 0 0 0 0 S")) {
-            for (Variant v : Variant.values()) {
+            for (Variant v : new Variant[] {Variant.ABAPA, Variant.AWARI}) {
                 Position p = Notation.parse(ex);
                 assertTrue(rows.stream().anyMatch(r -> r.position().equals(p) && r.variant() == v),
                         "no row for " + ex + " under " + v.id());
@@ -112,7 +112,7 @@ class WorkedExamplesTest {
             if (legal.isEmpty()) {
                 assertTrue(row.extra().startsWith("value="), at + "a 'moves none' row needs value=");
                 int value = Integer.parseInt(row.extra().substring("value=".length()));
-                assertEquals(value, Rules.terminalValue(p.moverRelative()), at + "terminal value");
+                assertEquals(value, Rules.terminalValue(p.moverRelative(), row.variant()), at + "terminal value");
             }
             return;
         }

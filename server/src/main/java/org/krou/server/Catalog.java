@@ -9,8 +9,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.krou.probe.PerfectPlay;
@@ -51,11 +51,11 @@ public final class Catalog implements AutoCloseable {
      * @throws org.krou.table.TableException if a table of the coverage is damaged or foreign
      */
     public static Catalog open(Path dataDir, long cacheBytes, int searchNodes) {
-        Map<Variant, Served> served = new EnumMap<>(Variant.class);
+        Map<Variant, Served> served = new LinkedHashMap<>();
         MessageDigest digest = sha256();
         digest.update("krou api v1\n".getBytes(StandardCharsets.US_ASCII));
         try {
-            for (Variant v : Variant.values()) {
+            for (Variant v : TableFormat.variantsIn(dataDir)) {
                 if (!Files.isRegularFile(TableFormat.valuesPath(dataDir, v, 0))) {
                     continue;
                 }
@@ -130,7 +130,7 @@ public final class Catalog implements AutoCloseable {
         return served.get(v);
     }
 
-    /** The variants served, in {@link Variant} order. */
+    /** The variants served: presets first, in their order, then the other rule sets by name. */
     public List<Variant> variants() {
         return new ArrayList<>(served.keySet());
     }

@@ -21,7 +21,7 @@ final class TableLayout {
         b.put(TableFormat.magic());
         b.putShort((short) h.version()).putShort((short) TableFormat.HEADER_LENGTH);
         b.put((byte) h.kind().code()).put((byte) h.seeds()).put((byte) h.encoding().code()).put((byte) h.param());
-        b.put(TableFormat.variantBytes(Variant.parse(h.variant())));
+        b.putLong(0); // reserved (version 2: the variant's id)
         b.putLong(h.positions()).putInt(h.blockSize()).putInt(h.blockCount());
         b.put((byte) 0); // reserved (version 1: compression)
         b.put((byte) ((h.dontCare() ? TableFormat.FLAG_DONT_CARE : 0)
@@ -31,6 +31,8 @@ final class TableLayout {
         b.putInt(h.modelLength()).putInt(h.modelCrc());
         b.position(TableFormat.SYMBOLS_AT);
         b.put(h.symbols());
+        b.position(TableFormat.RULES_AT);
+        b.put(TableFormat.rulesBytes(Variant.parse(h.variant())));
         byte[] out = b.array();
         CRC32C crc = new CRC32C();
         crc.update(out, 0, TableFormat.CRC_AT);
