@@ -111,9 +111,9 @@ import java.util.TreeMap;
  * generator's predecessor code has no counterpart here.
  * <p>
  * {@link #value} also answers for a board with more than {@code maxSeeds} seeds when every legal move
- * captures (or it has none): its value is then the best of its exits, computed on the spot, which is
- * how the worked examples of 12 to 18 seeds whose moves capture are checked without solving their
- * layers.
+ * captures or ends the game (or it has none): its value is then the best of those moves, computed on
+ * the spot, which is how the worked examples of 12 to 18 seeds whose moves do so are checked without
+ * solving their layers.
  * <p>
  * Boundary cases: {@code n = 0}: the single board is terminal with value 0 (mover has no seeds,
  * {@code -0}); the threshold loop does nothing. A mover with no seeds is terminal with {@code -n}. A
@@ -160,6 +160,11 @@ public final class ReferenceSolver {
         }
     }
 
+    /** The largest layer solved. */
+    public int maxSeeds() {
+        return maxSeeds;
+    }
+
     /** The rule set solved. */
     public RuleSet rules() {
         return rules;
@@ -168,9 +173,11 @@ public final class ReferenceSolver {
     /**
      * Value of a mover-relative board p0..p11 (p0..p5 mover's pits in sowing order, p6..p11 opponent's, in
      * sowing order): from the tables when it has at most maxSeeds seeds; else only when it is terminal or
-     * every legal move captures, as the best of its moves (a capture leads to a smaller board).
+     * every legal move captures or ends the game, as the best of its moves (a capture leads to a
+     * smaller board).
      *
-     * @throws IllegalArgumentException for a board above maxSeeds with a move that captures nothing
+     * @throws IllegalArgumentException for a board above maxSeeds with a move that captures nothing and
+     *     leaves the opponent a legal move
      */
     public int value(int[] board) {
         if (board == null || board.length != PITS) {
@@ -201,7 +208,8 @@ public final class ReferenceSolver {
      * Value to the mover of a legal move: what it captures minus the value of the board it leads to, or
      * {@code c - (n - c)} for a capture-give grand slam.
      *
-     * @throws IllegalArgumentException when the move captures nothing on a board above maxSeeds
+     * @throws IllegalArgumentException when the move, on a board above maxSeeds, captures nothing and
+     *     leaves the opponent a legal move
      */
     public int moveValue(int[] board, int pit) {
         int n = sum(board);
@@ -210,11 +218,17 @@ public final class ReferenceSolver {
         if (play.givesRest()) {
             return c - (n - c);
         }
+        int[] child = rotate(play.after());
         if (c == 0 && n > maxSeeds) {
-            throw new IllegalArgumentException("board has " + n + " seeds, solved up to " + maxSeeds
-                    + ", and move " + pit + " captures nothing: " + Arrays.toString(board));
+            Integer terminal = terminalValue(child, rules);
+            if (terminal == null) {
+                throw new IllegalArgumentException("board has " + n + " seeds, solved up to " + maxSeeds
+                        + ", and move " + pit + " captures nothing and does not end the game: "
+                        + Arrays.toString(board));
+            }
+            return -terminal;
         }
-        return c - value(rotate(play.after()));
+        return c - value(child);
     }
 
     /** Number of solved boards with exactly n seeds having each value v, as a map from v to count (for per-layer statistics). */
@@ -689,17 +703,20 @@ public final class ReferenceSolver {
     /**
      * The index of a board among the boards with n seeds in increasing packed order, which is the
      * lexicographic order of {@code (p0, ..., p11)}: the number of boards with n seeds that are smaller.
-     * A board is smaller when at the first pit k where they differ it holds fewer seeds; for each smaller
-     * count s at pit k the last 11 - k pits hold the {@code left - s} remaining seeds in
-     * {@code WAYS[11 - k][left - s]} ways. Checked against the enumeration for every board solved.
+     * A board is smaller when at the first pit k where they differ it holds fewer seeds. With
+     * {@code left} seeds in pits {@code k..11} (12 - k pits), the fillings with fewer than
+     * {@code p_k} seeds in pit k are all fillings, {@code WAYS[12 - k][left]}, minus those with at least
+     * {@code p_k} there, which are the fillings of {@code left - p_k} seeds: {@code WAYS[12 - k][left - p_k]}.
+     * Checked against the enumeration for every board solved.
      */
     static int rank(int[] board, int n) {
         long r = 0;
         int left = n;
         for (int k = 0; k < PITS - 1; k++) {
-            for (int s = 0; s < board[k]; s++) {
-                r += WAYS[PITS - 1 - k][left - s];
+            if (board[k] < 0 || board[k] > left) {
+                throw new IllegalArgumentException("board does not hold " + n + " seeds: " + Arrays.toString(board));
             }
+            r += WAYS[PITS - k][left] - WAYS[PITS - k][left - board[k]];
             left -= board[k];
         }
         if (left != board[PITS - 1]) {
@@ -709,8 +726,8 @@ public final class ReferenceSolver {
     }
 
     private static long[][] ways() {
-        long[][] w = new long[PITS][MAX_SUPPORTED_SEEDS + 1];
-        for (int m = 1; m < PITS; m++) {
+        long[][] w = new long[PITS + 1][MAX_SUPPORTED_SEEDS + 1];
+        for (int m = 1; m <= PITS; m++) {
             for (int r = 0; r <= MAX_SUPPORTED_SEEDS; r++) {
                 w[m][r] = binomial(r + m - 1, m - 1);
             }
