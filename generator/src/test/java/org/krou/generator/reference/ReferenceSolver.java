@@ -376,6 +376,7 @@ public final class ReferenceSolver {
         IntList child = new IntList();     // same-layer child index, or -1 for an exit
         IntList exitValue = new IntList(); // value of an exit move for the mover
         int[] board = new int[PITS];
+        int[] next = new int[PITS];
 
         for (int i = 0; i < size; i++) {
             start[i] = child.size();
@@ -393,11 +394,11 @@ public final class ReferenceSolver {
                     child.add(-1);
                     exitValue.add(c - (n - c)); // the game ends; the seeds left go to the opponent
                 } else if (c == 0) {
-                    child.add(rank(rotate(play.after()), n));
+                    child.add(rank(rotate(play.after(), next), n));
                     exitValue.add(0);
                 } else {
                     child.add(-1);
-                    exitValue.add(c - lookup(rotate(play.after()), n - c));
+                    exitValue.add(c - lookup(rotate(play.after(), next), n - c));
                 }
             }
         }
@@ -578,7 +579,11 @@ public final class ReferenceSolver {
 
     /** Mover-relative child of a board seen from the mover: the opponent's six pits, then the mover's. */
     static int[] rotate(int[] after) {
-        int[] c = new int[PITS];
+        return rotate(after, new int[PITS]);
+    }
+
+    /** {@link #rotate(int[])} into a given array, which it returns. */
+    static int[] rotate(int[] after, int[] c) {
         for (int k = 0; k < PITS; k++) {
             c[k] = after[(k + 6) % PITS];
         }
