@@ -73,7 +73,7 @@ class ServerOpenApiTest {
                 JsonNode d = resolve(spec, param);
                 String name = d.get("name").asText();
                 if (d.get("in").asText().equals("path")) {
-                    p = p.replace("{" + name + "}", d.get("schema").get("enum").get(0).asText());
+                    p = p.replace("{" + name + "}", d.get("schema").get("example").asText());
                 } else if (d.has("example")) {
                     query.append(query.length() == 0 ? "?" : "&").append(name).append('=')
                             .append(TestServer.q(d.get("example").asText()));
