@@ -20,7 +20,10 @@ public record FinalResult(int value, int southHalves, int northHalves, Outcome o
     /**
      * The result of {@code p} given its value {@code v} for the side to move: with {@code n}
      * seeds on the board, the mover ends with its captures plus {@code (n + v) / 2}, the other side
-     * with its captures plus {@code (n - v) / 2}.
+     * with its captures plus {@code (n - v) / 2}. Under {@code no-feed=nobody-takes} seeds left
+     * at a game that cannot be fed belong to nobody, which a value does not tell: the winner and
+     * the difference are then exact, but the counts credit such seeds half to each side (a
+     * finished game has {@link #finished}).
      */
     public static FinalResult of(Position p, int v) {
         int n = p.seeds();
