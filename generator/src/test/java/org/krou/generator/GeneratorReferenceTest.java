@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.krou.generator.reference.ReferenceSolver;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
@@ -12,16 +12,18 @@ import org.krou.util.ByteBigArray;
 
 /**
  * The fast generator against the independent, naive reference solver: every board with up to
- * {@value #MAX} seeds, both variants, position by position.
+ * {@value #MAX} seeds, position by position, and the per-layer counts that {@code krou stats}
+ * prints, under every rule set of {@link RuleSets} (every preset and every option on its own).
+ * The reference is handed the rule set as its canonical string, which it parses itself.
  */
 class GeneratorReferenceTest {
     static final int MAX = 10;
 
     @ParameterizedTest
-    @ValueSource(strings = {"abapa", "awari"})
+    @MethodSource("org.krou.generator.RuleSets#all")
     void everyBoardMatchesTheReferenceSolver(Variant variant) throws Exception {
         ByteBigArray[] fast = new Generator(variant, 2, null, Progress.NONE).run(MAX);
-        ReferenceSolver slow = new ReferenceSolver(variant == Variant.ABAPA, MAX);
+        ReferenceSolver slow = new ReferenceSolver(variant.canonical(), MAX);
         int[] b = new int[12];
         long compared = 0;
         for (int n = 0; n <= MAX; n++) {
@@ -40,7 +42,7 @@ class GeneratorReferenceTest {
             LayerStats stats = LayerStats.of(n, fast[n], 2);
             for (int v = -n; v <= n; v++) {
                 long ref = slow.counts(n).getOrDefault(v, 0L);
-                assertEquals(ref, stats.count(v), "layer " + n + " count of value " + v);
+                assertEquals(ref, stats.count(v), variant.id() + " layer " + n + " count of value " + v);
             }
         }
         assertEquals(PositionIndex.cumulativeSize(MAX), compared);

@@ -4,11 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,32 +39,17 @@ class OptionsExamplesTest {
 
     static List<Row> rows() throws IOException {
         List<Row> rows = new ArrayList<>();
-        try (InputStream in = OptionsExamplesTest.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IOException("missing test resource " + RESOURCE);
-            }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String text;
-            int line = 0;
-            while ((text = r.readLine()) != null) {
-                line++;
-                if (text.isBlank() || text.startsWith("#")) {
-                    continue;
-                }
-                String[] f = text.split(",", -1);
-                if (f.length < 7) {
-                    throw new IOException(RESOURCE + " line " + line + ": expected 7 fields, got " + f.length);
-                }
-                int k = f.length - 6; // the rule set may hold commas itself
-                String rules = Arrays.stream(f, 0, k).map(String::trim).collect(Collectors.joining(","));
-                Variant v = Variant.parse(rules);
-                assertEquals(rules, v.isPreset() ? v.id() : v.canonical(), RESOURCE + " line " + line
-                        + ": a rule set is named by its preset or its canonical string");
-                int[] board = Notation.parse(f[k].trim() + " S").pits();
-                String value = f[k + 5].trim();
-                rows.add(new Row(line, v, board, f[k + 1].trim(), f[k + 2].trim(), f[k + 3].trim(), f[k + 4].trim(),
-                        value.isEmpty() ? null : Integer.valueOf(value)));
-            }
+        for (CsvLines.Line l : CsvLines.read(RESOURCE, 7)) {
+            String[] f = l.fields();
+            int k = f.length - 6; // the rule set may hold commas itself
+            String rules = Arrays.stream(f, 0, k).map(String::trim).collect(Collectors.joining(","));
+            Variant v = Variant.parse(rules);
+            assertEquals(rules, v.isPreset() ? v.id() : v.canonical(), RESOURCE + " line " + l.number()
+                    + ": a rule set is named by its preset or its canonical string");
+            int[] board = Notation.parse(f[k].trim() + " S").pits();
+            String value = f[k + 5].trim();
+            rows.add(new Row(l.number(), v, board, f[k + 1].trim(), f[k + 2].trim(), f[k + 3].trim(), f[k + 4].trim(),
+                    value.isEmpty() ? null : Integer.valueOf(value)));
         }
         return rows;
     }

@@ -7,11 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -44,32 +40,20 @@ class WorkedExamplesTest {
 
     static List<Row> rows() throws IOException {
         List<Row> rows = new ArrayList<>();
-        try (InputStream in = WorkedExamplesTest.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IOException("missing test resource " + RESOURCE);
+        for (CsvLines.Line l : CsvLines.read(RESOURCE, 6)) {
+            String[] f = l.fields();
+            if (f.length != 6) {
+                throw new IOException(RESOURCE + " line " + l.number() + ": expected 6 fields, got " + f.length);
             }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String text;
-            int line = 0;
-            while ((text = r.readLine()) != null) {
-                line++;
-                if (text.isBlank() || text.startsWith("#")) {
-                    continue;
-                }
-                String[] f = text.split(",", -1);
-                if (f.length != 6) {
-                    throw new IOException(RESOURCE + " line " + line + ": expected 6 fields, got " + f.length);
-                }
-                Position p = Notation.parse(f[0].trim());
-                Variant v = Variant.parse(f[1].trim());
-                String move = f[2].trim();
-                String expected = f[3].trim();
-                String captured = f[4].trim();
-                String extra = f[5].trim();
-                rows.add(new Row(line, p, v, move, expected, captured, extra, false));
-                rows.add(new Row(line, mirror(p), v, mirrorLetters(move), mirrorExpected(move, expected),
-                        captured, mirrorExtra(extra), true));
-            }
+            Position p = Notation.parse(f[0].trim());
+            Variant v = Variant.parse(f[1].trim());
+            String move = f[2].trim();
+            String expected = f[3].trim();
+            String captured = f[4].trim();
+            String extra = f[5].trim();
+            rows.add(new Row(l.number(), p, v, move, expected, captured, extra, false));
+            rows.add(new Row(l.number(), mirror(p), v, mirrorLetters(move), mirrorExpected(move, expected),
+                    captured, mirrorExtra(extra), true));
         }
         return rows;
     }
