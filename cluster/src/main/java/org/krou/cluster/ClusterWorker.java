@@ -42,6 +42,8 @@ public final class ClusterWorker implements AutoCloseable {
     private String[] workers;
     private long epoch = -1;
     private long applied;
+    /** Batches applied and not yet acknowledged, by worker index. */
+    private int[] owed = new int[0];
 
     private record Message(String from, byte[] body) {
     }
@@ -84,6 +86,7 @@ public final class ClusterWorker implements AutoCloseable {
                     handle(m);
                     m = inbox.poll();
                 }
+                acknowledge();
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException | IOException | OutOfMemoryError e) {
@@ -113,7 +116,7 @@ public final class ClusterWorker implements AutoCloseable {
                 if (in.varint() == epoch && part != null) {
                     part.apply(in);
                     applied++;
-                    transport.send(m.from, new Wire.Out(16).type(Wire.ACK).varint(epoch).varint(1).toArray());
+                    owed[indexOf(m.from)]++;
                 }
             }
             case Wire.ACK -> {
@@ -170,8 +173,19 @@ public final class ClusterWorker implements AutoCloseable {
         out = new Outbox(transport, workers, epoch, batch, window);
         part.outbox(out);
         applied = 0;
+        owed = new int[workers.length];
         part.exits(threads);
         transport.send(coordinator, new Wire.Out(16).type(Wire.EXITS_DONE).varint(epoch).toArray());
+    }
+
+    /** Acknowledges the batches applied since the last call, one message per sender. */
+    private void acknowledge() {
+        for (int i = 0; i < owed.length; i++) {
+            if (owed[i] > 0 && part != null) {
+                transport.send(workers[i], new Wire.Out(24).type(Wire.ACK).varint(epoch).varint(owed[i]).toArray());
+            }
+            owed[i] = 0;
+        }
     }
 
     /** {@code POLL epoch level seq}: answers idle (1/0), batches sent and applied. */
@@ -233,9 +247,13 @@ public final class ClusterWorker implements AutoCloseable {
         String c = coordinator;
         long ep = epoch;
         drop();
-        if (c != null) {
-            transport.send(c, new Wire.Out(256).type(Wire.FAILED).varint(ep)
-                    .string(transport.self() + ": " + e).toArray());
+        if (c != null && !closed) {
+            try {
+                transport.send(c, new Wire.Out(256).type(Wire.FAILED).varint(ep)
+                        .string(transport.self() + ": " + e).toArray());
+            } catch (RuntimeException gone) {
+                closed = true; // the transport is down: nobody to tell, nothing to do
+            }
         }
     }
 

@@ -19,10 +19,9 @@ class LocalClusterTest {
     Path dir;
 
     @ParameterizedTest
-    @CsvSource({"abapa, 1, 0", "abapa, 3, 300", "awari, 2, 300", "awari, 3, 0"})
-    void delayedDeliveriesGiveTheSingleMachineTables(String id, int workers, int delayMicros) throws Exception {
+    @CsvSource({"abapa, 1, 0, 9", "abapa, 3, 300, 7", "awari, 2, 300, 7", "awari, 3, 0, 9"})
+    void delayedDeliveriesGiveTheSingleMachineTables(String id, int workers, int delayMicros, int max) throws Exception {
         Variant variant = Variant.parse(id);
-        int max = 9;
         Path reference = Tables.reference(variant, max);
         try (LocalTransport.Hub hub = LocalTransport.hub(delayMicros)) {
             Transport coordinator = hub.join();
@@ -34,9 +33,8 @@ class LocalClusterTest {
             long batches = g.run(variant, dir, max, 1, r -> { }).stream()
                     .mapToLong(ClusterGenerator.LayerReport::batches).sum();
             started.forEach(ClusterWorker::close);
-            System.out.println("DIRS " + reference + " " + dir);
             Tables.assertSame(variant, reference, dir, max);
-            assertTrue(workers == 1 ? batches == 0 : batches > 1000, "batches " + batches);
+            assertTrue(workers == 1 ? batches == 0 : batches > 500, "batches " + batches);
         }
     }
 }
