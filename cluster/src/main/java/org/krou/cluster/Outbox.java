@@ -1,6 +1,8 @@
 package org.krou.cluster;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The update batches a worker sends to the other workers: one open batch per destination, at
@@ -27,7 +29,7 @@ final class Outbox {
     private final long[] prev;
     private final int[] level;
     private final int[] inFlight;
-    private final ArrayDeque<byte[]>[] queued;
+    private final List<ArrayDeque<byte[]>> queued;
     private long sent;
     private long updates;
     private long bytes;
@@ -37,7 +39,6 @@ final class Outbox {
      * @param batch  the most updates in one batch
      * @param window the most batches in flight to one worker
      */
-    @SuppressWarnings("unchecked")
     Outbox(Transport transport, String[] to, long epoch, int batch, int window) {
         this.transport = transport;
         this.to = to;
@@ -50,10 +51,10 @@ final class Outbox {
         prev = new long[w];
         level = new int[w];
         inFlight = new int[w];
-        queued = new ArrayDeque[w];
+        queued = new ArrayList<>(w);
         for (int i = 0; i < w; i++) {
             open[i] = new Wire.Out(batch * 6 + 16);
-            queued[i] = new ArrayDeque<>();
+            queued.add(new ArrayDeque<>());
         }
     }
 
@@ -88,7 +89,7 @@ final class Outbox {
         if (inFlight[dest] < window) {
             send(dest, b);
         } else {
-            queued[dest].add(b);
+            queued.get(dest).add(b);
         }
     }
 
@@ -102,8 +103,8 @@ final class Outbox {
     /** {@code n} batches to {@code dest} were applied: sends queued ones in their place. */
     void acked(int dest, int n) {
         inFlight[dest] -= n;
-        while (inFlight[dest] < window && !queued[dest].isEmpty()) {
-            send(dest, queued[dest].poll());
+        while (inFlight[dest] < window && !queued.get(dest).isEmpty()) {
+            send(dest, queued.get(dest).poll());
         }
     }
 
@@ -119,7 +120,7 @@ final class Outbox {
     /** True if no batch is open or queued (some may be in flight). */
     boolean empty() {
         for (int d = 0; d < to.length; d++) {
-            if (count[d] > 0 || !queued[d].isEmpty()) {
+            if (count[d] > 0 || !queued.get(d).isEmpty()) {
                 return false;
             }
         }
