@@ -69,6 +69,7 @@ public final class ClusterGenerator {
         if (workers.isEmpty()) {
             throw new IOException("no worker in the cluster");
         }
+        coordinator.handshake(workers, 60_000);
         TableLayerStore store = new TableLayerStore(dataDir, variant, threads);
         List<LayerReport> reports = new ArrayList<>();
         Closeable session = store.begin();

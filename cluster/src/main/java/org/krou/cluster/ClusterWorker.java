@@ -42,6 +42,9 @@ public final class ClusterWorker implements AutoCloseable {
     private String[] workers;
     private long epoch = -1;
     private long applied;
+    /** The handshake under way: its nonce and the workers that have not answered yet. */
+    private long nonce = -1;
+    private final java.util.Set<String> unanswered = new java.util.HashSet<>();
     /** Batches applied and not yet acknowledged, by worker index. */
     private int[] owed = new int[0];
 
@@ -106,6 +109,14 @@ public final class ClusterWorker implements AutoCloseable {
         byte type = in.type();
         switch (type) {
             case Wire.LAYER -> layer(m.from, in);
+            case Wire.PING -> ping(m.from, in);
+            case Wire.PEER_PING -> transport.send(m.from, new Wire.Out(16).type(Wire.PEER_PONG).varint(in.varint())
+                    .toArray());
+            case Wire.PEER_PONG -> {
+                if (in.varint() == nonce) {
+                    unanswered.remove(m.from);
+                }
+            }
             case Wire.LEVEL -> {
                 if (in.varint() == epoch && part != null) {
                     part.startLevel((int) in.varint());
@@ -176,6 +187,32 @@ public final class ClusterWorker implements AutoCloseable {
         owed = new int[workers.length];
         part.exits(threads);
         transport.send(coordinator, new Wire.Out(16).type(Wire.EXITS_DONE).varint(epoch).toArray());
+    }
+
+    /**
+     * {@code PING nonce workers ids...}: pings the workers that have not answered yet (the
+     * transport may not reach a member that just joined); answers {@code PONG} once all did.
+     * The coordinator repeats it until every worker answers.
+     */
+    private void ping(String from, Wire.In in) {
+        long n = in.varint();
+        if (n != nonce) {
+            nonce = n;
+            unanswered.clear();
+            int w = (int) in.varint();
+            for (int i = 0; i < w; i++) {
+                unanswered.add(in.string());
+            }
+            unanswered.remove(transport.self());
+        }
+        if (unanswered.isEmpty()) {
+            transport.send(from, new Wire.Out(16).type(Wire.PONG).varint(n).toArray());
+            return;
+        }
+        byte[] ping = new Wire.Out(16).type(Wire.PEER_PING).varint(n).toArray();
+        for (String id : unanswered) {
+            transport.send(id, ping);
+        }
     }
 
     /** Acknowledges the batches applied since the last call, one message per sender. */

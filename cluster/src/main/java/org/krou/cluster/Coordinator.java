@@ -105,6 +105,44 @@ public final class Coordinator {
     }
 
     /**
+     * Waits until every worker reaches every other and answers: a member that just joined may
+     * not be reachable at once (Hazelcast learns its listeners shortly after it joins), and a
+     * message sent too early would be lost.
+     *
+     * @throws ClusterAbortedException if they do not within {@code timeoutMillis}, or one is lost
+     */
+    public void handshake(List<String> workers, long timeoutMillis) throws ClusterAbortedException,
+            InterruptedException {
+        long nonce = ++epoch;
+        Wire.Out o = new Wire.Out(256).type(Wire.PING).varint(nonce).varint(workers.size());
+        for (String id : workers) {
+            o.string(id);
+        }
+        byte[] ping = o.toArray();
+        Set<String> waiting = new HashSet<>(workers);
+        long end = System.currentTimeMillis() + timeoutMillis;
+        while (!waiting.isEmpty()) {
+            if (System.currentTimeMillis() > end) {
+                throw new ClusterAbortedException("workers " + waiting + " did not answer within "
+                        + timeoutMillis + " ms");
+            }
+            for (String id : waiting) {
+                transport.send(id, ping);
+            }
+            long until = System.currentTimeMillis() + 100;
+            Message m;
+            while ((m = inbox.poll(Math.max(1, until - System.currentTimeMillis()), TimeUnit.MILLISECONDS)) != null) {
+                if (m.body == null && workers.contains(m.from)) {
+                    throw new ClusterAbortedException("worker " + m.from + " was lost before the run started");
+                }
+                if (m.body != null && m.body[0] == Wire.PONG && new Wire.In(m.body).skipType().varint() == nonce) {
+                    waiting.remove(m.from);
+                }
+            }
+        }
+    }
+
+    /**
      * Solves layer {@code seeds} on {@code workers}, which read layers {@code 0..seeds-2} from
      * the tables under {@code dataDir}.
      *

@@ -23,6 +23,14 @@ public final class Wire {
     public static final byte POLL = 3;
     /** Coordinator to worker: settle the unresolved positions and send the blocks. */
     public static final byte FINISH = 4;
+    /** Coordinator to worker: reach every other worker, then answer (nonce, workers). */
+    public static final byte PING = 5;
+    /** Worker to worker: are you there (nonce)? */
+    public static final byte PEER_PING = 12;
+    /** Worker to worker: yes (nonce). */
+    public static final byte PEER_PONG = 13;
+    /** Worker to coordinator: every other worker answered (nonce). */
+    public static final byte PONG = 25;
     /** Worker to worker: updates of positions the receiver owns. */
     public static final byte UPDATES = 10;
     /** Worker to worker: so many update batches were applied. */
@@ -124,6 +132,12 @@ public final class Wire {
         /** The type byte. */
         public byte type() {
             return buf[pos++];
+        }
+
+        /** Skips the type byte. */
+        public In skipType() {
+            pos++;
+            return this;
         }
 
         /** True while bytes are left. */
