@@ -15,11 +15,15 @@ import org.krou.rules.Variant;
  * solves the layers on them, writing the tables here.
  */
 final class ClusterGenerate {
+    /** Hazelcast's own messages (membership, start-up) at warnings only: the layer reports say enough. */
+    private static final java.util.logging.Logger HAZELCAST = java.util.logging.Logger.getLogger("com.hazelcast");
+
     private ClusterGenerate() {
     }
 
     static int run(PrintWriter out, Variant variant, Path data, int maxSeeds, int threads, List<String> cluster,
                    String host, int port, int workers, String clusterName) throws Exception {
+        HAZELCAST.setLevel(java.util.logging.Level.WARNING);
         long positions = PositionIndex.cumulativeSize(maxSeeds);
         out.printf(Locale.ROOT, "Generating %s layers 0..%d (%,d positions) into %s on a cluster of %d worker(s)%n",
                 variant.id(), maxSeeds, positions, data.resolve(variant.id()), workers);
