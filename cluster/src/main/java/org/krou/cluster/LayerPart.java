@@ -154,12 +154,11 @@ final class LayerPart {
     /** Applies a batch of updates (after its {@code UPDATES, epoch} header). */
     void apply(Wire.In in) {
         int t = (int) in.varint();
-        long prev = 0;
+        long rank = 0;
         while (in.more()) {
             long x = in.varint();
-            long zz = x >>> 1;
-            prev += zz >>> 1 ^ -(zz & 1);
-            update(prev, (x & 1) != 0, t);
+            rank += x >>> 1;
+            update(rank, (x & 1) != 0, t);
         }
     }
 

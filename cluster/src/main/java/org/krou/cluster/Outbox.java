@@ -2,15 +2,17 @@ package org.krou.cluster;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * The update batches a worker sends to the other workers: one open batch per destination, at
  * most {@code window} batches in flight (sent and not yet acknowledged) per destination, the
- * others queued here. A batch is {@code UPDATES, epoch, level} then one varint per update: the
- * zig-zag difference from the previous rank of the batch, shifted left once, plus 1 for an
- * update "a child worth {@code +t}" (lower the counter) or 0 for "a child worth {@code -t}" (a
- * win). Not thread-safe: the worker's loop owns it.
+ * others queued here. A batch is {@code UPDATES, epoch, level} then one varint per update, in
+ * increasing order of rank: the difference from the previous rank of the batch (the first: from
+ * 0), shifted left once, plus 1 for an update "a child worth {@code +t}" (lower the counter) or 0
+ * for "a child worth {@code -t}" (a win). Sorting makes the differences small and the receiver's
+ * accesses ordered. Not thread-safe: the worker's loop owns it.
  *
  * <pre>{@code
  * Outbox out = new Outbox(transport, workerIds, epoch, 256, 4);
@@ -24,9 +26,10 @@ final class Outbox {
     private final long epoch;
     private final int batch;
     private final int window;
-    private final Wire.Out[] open;
+    private final Wire.Out coded;
+    /** The open batch of each destination: {@code rank << 1 | lower}. */
+    private final long[][] open;
     private final int[] count;
-    private final long[] prev;
     private final int[] level;
     private final int[] inFlight;
     private final List<ArrayDeque<byte[]>> queued;
@@ -46,14 +49,13 @@ final class Outbox {
         this.batch = batch;
         this.window = window;
         int w = to.length;
-        open = new Wire.Out[w];
+        coded = new Wire.Out(batch * 6 + 16);
+        open = new long[w][batch];
         count = new int[w];
-        prev = new long[w];
         level = new int[w];
         inFlight = new int[w];
         queued = new ArrayList<>(w);
         for (int i = 0; i < w; i++) {
-            open[i] = new Wire.Out(batch * 6 + 16);
             queued.add(new ArrayDeque<>());
         }
     }
@@ -63,16 +65,8 @@ final class Outbox {
         if (count[dest] > 0 && level[dest] != t) {
             flush(dest);
         }
-        Wire.Out o = open[dest];
-        if (count[dest] == 0) {
-            o.reset();
-            o.type(Wire.UPDATES).varint(epoch).varint(t);
-            prev[dest] = 0;
-            level[dest] = t;
-        }
-        long d = rank - prev[dest];
-        prev[dest] = rank;
-        o.varint((d << 1 ^ d >> 63) << 1 | (lower ? 1 : 0));
+        level[dest] = t;
+        open[dest][count[dest]] = rank << 1 | (lower ? 1 : 0);
         if (++count[dest] == batch) {
             flush(dest);
         }
@@ -83,9 +77,20 @@ final class Outbox {
         if (count[dest] == 0) {
             return;
         }
-        updates += count[dest];
+        int n = count[dest];
+        long[] u = open[dest];
+        Arrays.sort(u, 0, n);
+        coded.reset();
+        coded.type(Wire.UPDATES).varint(epoch).varint(level[dest]);
+        long prev = 0;
+        for (int i = 0; i < n; i++) {
+            long rank = u[i] >>> 1;
+            coded.varint((rank - prev) << 1 | (u[i] & 1));
+            prev = rank;
+        }
+        updates += n;
         count[dest] = 0;
-        byte[] b = open[dest].toArray();
+        byte[] b = coded.toArray();
         if (inFlight[dest] < window) {
             send(dest, b);
         } else {

@@ -5,8 +5,9 @@ import java.util.Arrays;
 
 /**
  * The messages of the protocol and their coding: a type byte, then varints (LEB128; signed
- * values zig-zag coded), strings and raw bytes. Update batches code each rank as the zig-zag
- * difference from the rank before it, shifted left once for the kind of update.
+ * values zig-zag coded), strings and raw bytes. Update batches code their ranks in increasing
+ * order, each as the difference from the rank before it, shifted left once for the kind of
+ * update ({@link Outbox}).
  *
  * <pre>{@code
  * Wire.Out out = new Wire.Out(16).type(Wire.LEVEL).varint(7);
