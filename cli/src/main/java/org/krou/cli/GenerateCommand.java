@@ -2,6 +2,7 @@ package org.krou.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.krou.generator.ConsoleProgress;
@@ -60,6 +61,28 @@ final class GenerateCommand implements Callable<Integer> {
                     + "does not fit is refused before it starts, saying what would.")
     String memory;
 
+    @Option(names = "--cluster", paramLabel = "HOST:PORT", split = ",",
+            description = "Solve on a cluster: the workers (`krou worker`) at these addresses, comma-separated, "
+                    + "compute; this process coordinates and writes the tables. DIR must be shared by every "
+                    + "machine at the same path. Not with --dtc, --codec or --plan.")
+    List<String> cluster;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "5700",
+            description = "With --cluster: the port of this coordinating member (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--host", paramLabel = "HOST",
+            description = "With --cluster: the address this member binds to (default: chosen by Hazelcast).")
+    String host;
+
+    @Option(names = "--workers", paramLabel = "W",
+            description = "With --cluster: workers to wait for (default: the number of --cluster addresses).")
+    Integer workers;
+
+    @Option(names = "--cluster-name", paramLabel = "NAME", defaultValue = "krou",
+            description = "With --cluster: the cluster's name, as given to the workers (default: ${DEFAULT-VALUE}).")
+    String clusterName;
+
     @Option(names = "--plan",
             description = "Print the memory and disk plan of the job and stop, computing nothing.")
     boolean planOnly;
@@ -82,6 +105,13 @@ final class GenerateCommand implements Callable<Integer> {
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (t < 1 || t > 1024) {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
+        }
+        if (cluster != null) {
+            if (dtc || codec != null || planOnly) {
+                throw new IllegalArgumentException("--cluster does not take --dtc, --codec or --plan");
+            }
+            return ClusterGenerate.run(out, tables.variant(), tables.data, maxSeeds, t, cluster, host, port,
+                    workers == null ? cluster.size() : workers, clusterName);
         }
         long positions = PositionIndex.cumulativeSize(maxSeeds);
         out.printf(Locale.ROOT, "Generating %s layers 0..%d (%,d positions)%s into %s with %d threads%n",

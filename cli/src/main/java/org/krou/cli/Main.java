@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
         description = "Oware (Abapa) endgame databases: generate, inspect and probe exact tables.",
         subcommands = {GenerateCommand.class, StatsCommand.class, ProbeCommand.class, VerifyCommand.class,
             InfoCommand.class, PvCommand.class, PlayCommand.class, MatchCommand.class, ServeCommand.class,
-            AnalyseCommand.class, StoreCommand.class, CommandLine.HelpCommand.class},
+            AnalyseCommand.class, StoreCommand.class, WorkerCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  success",
                   "  1  a check failed (verify) or the job failed",

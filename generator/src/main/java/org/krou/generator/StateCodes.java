@@ -30,13 +30,13 @@ import org.krou.index.PositionIndex;
  * codes.exit(codes.lowered(s));    // -2
  * }</pre>
  */
-final class StateCodes {
+public final class StateCodes {
     /** The largest value of any layer; codes lie outside {@code -MAX_VALUE..MAX_VALUE}. */
-    static final int MAX_VALUE = PositionIndex.MAX_SEEDS;
+    public static final int MAX_VALUE = PositionIndex.MAX_SEEDS;
     /** No capturing move and not a finished game; at most {@code -t} for every threshold. */
-    static final byte NO_EXIT = Byte.MIN_VALUE;
+    public static final byte NO_EXIT = Byte.MIN_VALUE;
     /** {@link #exit} of a code whose exit is below {@code -k}: recompute it. */
-    static final int UNKNOWN = Integer.MAX_VALUE;
+    public static final int UNKNOWN = Integer.MAX_VALUE;
     /** The most same-layer moves a position has. */
     static final int MAX_COUNT = 6;
     private static final int POS_BASE = MAX_VALUE;
@@ -53,7 +53,7 @@ final class StateCodes {
     private final byte[] loweredOf = new byte[256];
 
     /** The codes of layer {@code seeds}, keeping as many exact exits as fit. */
-    StateCodes(int seeds) {
+    public StateCodes(int seeds) {
         this(seeds, Integer.MAX_VALUE);
     }
 
@@ -98,17 +98,17 @@ final class StateCodes {
     }
 
     /** True for the codes of unresolved positions. */
-    static boolean unresolved(byte s) {
+    public static boolean unresolved(byte s) {
         return s > MAX_VALUE || s < -MAX_VALUE;
     }
 
     /** The code of an unresolved position with best exit {@code e > 0}. */
-    static byte pos(int e) {
+    public static byte pos(int e) {
         return (byte) (POS_BASE + e);
     }
 
     /** The code of an unresolved position with no same-layer move left and best exit {@code e <= 0}. */
-    static byte zero(int e) {
+    public static byte zero(int e) {
         return (byte) (ZERO_BASE + e);
     }
 
@@ -116,7 +116,7 @@ final class StateCodes {
      * The code of a position before resolution, from {@link ExitKernel}'s result: {@code same}
      * same-layer moves and best exit {@code exit} ({@link #NO_EXIT} if none).
      */
-    byte initial(int same, int exit) {
+    public byte initial(int same, int exit) {
         if (exit > 0) {
             return pos(exit);
         }
@@ -134,17 +134,17 @@ final class StateCodes {
      * The counter of a code: -1 for {@link #pos} codes (not kept), 0 for {@link #zero} codes,
      * 1..6 otherwise.
      */
-    int counter(byte s) {
+    public int counter(byte s) {
         return counterOf[s & 0xFF];
     }
 
     /** The best exit a code keeps: exact, {@link #NO_EXIT}, or {@link #UNKNOWN}. */
-    int exit(byte s) {
+    public int exit(byte s) {
         return exitOf[s & 0xFF];
     }
 
     /** The code with one less counted move, for a counter of 2 or more. */
-    byte lowered(byte s) {
+    public byte lowered(byte s) {
         return loweredOf[s & 0xFF];
     }
 }

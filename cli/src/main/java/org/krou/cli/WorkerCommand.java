@@ -1,0 +1,64 @@
+package org.krou.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.krou.cluster.ClusterWorker;
+import org.krou.cluster.HazelcastTransport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code krou worker}: a cluster member that computes the layers {@code krou generate --cluster} asks for. */
+@Command(name = "worker", mixinStandardHelpOptions = true,
+        description = {"Join a cluster as a worker: own rank blocks of each layer that `krou generate --cluster` "
+                + "solves, exchange updates with the other workers, and read the finished layers from the data "
+                + "directory the coordinator names (shared by every machine, same path). Runs until stopped."})
+final class WorkerCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--port", paramLabel = "PORT", required = true,
+            description = "Port this member listens on.")
+    int port;
+
+    @Option(names = "--join", paramLabel = "HOST:PORT", split = ",", required = true,
+            description = "Members to join (TCP/IP, explicit addresses; multicast is off), comma-separated.")
+    List<String> join;
+
+    @Option(names = "--host", paramLabel = "HOST",
+            description = "Address this member binds to and announces (default: chosen by Hazelcast).")
+    String host;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Threads for the exits of each layer (default: the number of cores).")
+    Integer threads;
+
+    @Option(names = "--cluster-name", paramLabel = "NAME", defaultValue = "krou",
+            description = "Name of the cluster; members of other names are ignored (default: ${DEFAULT-VALUE}).")
+    String clusterName;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (t < 1 || t > 1024) {
+            throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
+        }
+        HazelcastTransport transport = HazelcastTransport.start(HazelcastTransport.config(clusterName, host, port, join));
+        ClusterWorker worker = ClusterWorker.start(transport, t);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            worker.close();
+            transport.close();
+        }));
+        out.printf(Locale.ROOT, "Worker %s listening on port %d with %d threads; %d member(s) in cluster %s%n",
+                transport.self(), port, t, transport.members().size(), clusterName);
+        out.flush();
+        while (transport.instance().getLifecycleService().isRunning()) {
+            Thread.sleep(1000);
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,317 @@
+package org.krou.cluster;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.krou.generator.TableLayerStore;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+
+/**
+ * A member that computes: it owns rank blocks of the layer under way ({@link Blocks}), sets
+ * their exits, propagates each threshold as the coordinator orders, exchanges update batches
+ * with the other workers and sends its blocks to the coordinator at the end. The finished
+ * layers it reads are decoded from the tables in the shared data directory the coordinator
+ * names (every worker holds all of them; see README). One thread runs the loop; the exits use
+ * {@code threads}. A member lost abandons the layer under way; the worker then waits for the
+ * next job.
+ *
+ * <pre>{@code
+ * ClusterWorker w = ClusterWorker.start(transport, 2);
+ * ...
+ * w.close();
+ * }</pre>
+ */
+public final class ClusterWorker implements AutoCloseable {
+    private static final int SCAN = 4096;
+    private static final int EXPAND = 64;
+    private static final int BACKLOG = 64;
+    private static final int DATA_BYTES = 1 << 20;
+    private final Transport transport;
+    private final int threads;
+    private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
+    private final Thread loop;
+    private volatile boolean closed;
+    private String job;
+    private ByteBigArray[] below;
+    private LayerPart part;
+    private Outbox out;
+    private String coordinator;
+    private String[] workers;
+    private long epoch = -1;
+    private long applied;
+    /** The handshake under way: its nonce and the workers that have not answered yet. */
+    private long nonce = -1;
+    private final java.util.Set<String> unanswered = new java.util.HashSet<>();
+    /** Batches applied and not yet acknowledged, by worker index. */
+    private int[] owed = new int[0];
+
+    private record Message(String from, byte[] body) {
+    }
+
+    private ClusterWorker(Transport transport, int threads) {
+        this.transport = transport;
+        this.threads = threads;
+        this.loop = new Thread(this::run, "krou-worker-" + transport.self());
+        loop.setDaemon(true);
+    }
+
+    /** Starts a worker on {@code transport}, using {@code threads} threads for the exits. */
+    public static ClusterWorker start(Transport transport, int threads) {
+        ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads));
+        transport.listen(new Transport.Listener() {
+            @Override
+            public void received(String from, byte[] message) {
+                w.inbox.add(new Message(from, message));
+            }
+
+            @Override
+            public void memberLost(String member) {
+                w.inbox.add(new Message(member, null));
+            }
+        });
+        w.loop.start();
+        return w;
+    }
+
+    private void run() {
+        while (!closed) {
+            try {
+                boolean busy = part != null && out != null && out.backlog() < BACKLOG
+                        && (part.expand(EXPAND) || part.scan(SCAN));
+                if (part != null && out != null && !busy && part.quiet()) {
+                    out.flushAll();
+                }
+                Message m = busy ? inbox.poll() : inbox.poll(50, TimeUnit.MILLISECONDS);
+                while (m != null) {
+                    handle(m);
+                    m = inbox.poll();
+                }
+                acknowledge();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException | IOException | OutOfMemoryError e) {
+                fail(e);
+            }
+        }
+    }
+
+    private void handle(Message m) throws IOException {
+        if (m.body == null) {
+            if (part != null && !m.from.equals(transport.self())) {
+                drop(); // a member of the layer may be gone: the coordinator aborts it
+            }
+            return;
+        }
+        Wire.In in = new Wire.In(m.body);
+        byte type = in.type();
+        switch (type) {
+            case Wire.LAYER -> layer(m.from, in);
+            case Wire.PING -> ping(m.from, in);
+            case Wire.PEER_PING -> transport.send(m.from, new Wire.Out(16).type(Wire.PEER_PONG).varint(in.varint())
+                    .toArray());
+            case Wire.PEER_PONG -> {
+                if (in.varint() == nonce) {
+                    unanswered.remove(m.from);
+                }
+            }
+            case Wire.LEVEL -> {
+                if (in.varint() == epoch && part != null) {
+                    part.startLevel((int) in.varint());
+                }
+            }
+            case Wire.POLL -> poll(in);
+            case Wire.UPDATES -> {
+                if (in.varint() == epoch && part != null) {
+                    part.apply(in);
+                    applied++;
+                    owed[indexOf(m.from)]++;
+                }
+            }
+            case Wire.ACK -> {
+                if (in.varint() == epoch && out != null) {
+                    out.acked(indexOf(m.from), (int) in.varint());
+                }
+            }
+            case Wire.FINISH -> {
+                if (in.varint() == epoch && part != null) {
+                    finish();
+                }
+            }
+            default -> throw new IllegalStateException("unexpected message type " + type);
+        }
+    }
+
+    /** {@code LAYER epoch variant dataDir seeds blockSize batch window workers ids... self}. */
+    private void layer(String from, Wire.In in) throws IOException {
+        drop();
+        coordinator = from;
+        epoch = in.varint();
+        Variant variant = Variant.parse(in.string());
+        Path data = Path.of(in.string());
+        int seeds = (int) in.varint();
+        int blockSize = (int) in.varint();
+        int batch = (int) in.varint();
+        int window = (int) in.varint();
+        workers = new String[(int) in.varint()];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = in.string();
+        }
+        int self = indexOf(transport.self());
+        String key = variant.id() + "\n" + data.toAbsolutePath();
+        if (!key.equals(job) || below == null || below.length <= seeds) {
+            ByteBigArray[] kept = key.equals(job) ? below : null;
+            below = new ByteBigArray[Math.max(seeds + 1, 1)];
+            if (kept != null) {
+                System.arraycopy(kept, 0, below, 0, Math.min(kept.length, below.length));
+            }
+            job = key;
+        }
+        TableLayerStore store = new TableLayerStore(data, variant, threads);
+        for (int k = 0; k <= seeds - 2; k++) {
+            if (below[k] == null) {
+                below[k] = store.load(k, below, threads);
+                if (below[k] == null) {
+                    throw new IOException("layer " + k + " is not readable in " + data + ": "
+                            + Objects.requireNonNullElse(store.lastRefusal(), "missing"));
+                }
+            }
+        }
+        Blocks blocks = new Blocks(seeds, blockSize, workers.length, self);
+        part = new LayerPart(variant, blocks, seeds, below);
+        out = new Outbox(transport, workers, epoch, batch, window);
+        part.outbox(out);
+        applied = 0;
+        owed = new int[workers.length];
+        part.exits(threads);
+        transport.send(coordinator, new Wire.Out(16).type(Wire.EXITS_DONE).varint(epoch).toArray());
+    }
+
+    /**
+     * {@code PING nonce workers ids...}: pings the workers that have not answered yet (the
+     * transport may not reach a member that just joined); answers {@code PONG} once all did.
+     * The coordinator repeats it until every worker answers.
+     */
+    private void ping(String from, Wire.In in) {
+        long n = in.varint();
+        if (n != nonce) {
+            nonce = n;
+            unanswered.clear();
+            int w = (int) in.varint();
+            for (int i = 0; i < w; i++) {
+                unanswered.add(in.string());
+            }
+            unanswered.remove(transport.self());
+        }
+        if (unanswered.isEmpty()) {
+            transport.send(from, new Wire.Out(16).type(Wire.PONG).varint(n).toArray());
+            return;
+        }
+        byte[] ping = new Wire.Out(16).type(Wire.PEER_PING).varint(n).toArray();
+        for (String id : unanswered) {
+            transport.send(id, ping);
+        }
+    }
+
+    /** Acknowledges the batches applied since the last call, one message per sender. */
+    private void acknowledge() {
+        for (int i = 0; i < owed.length; i++) {
+            if (owed[i] > 0 && part != null) {
+                transport.send(workers[i], new Wire.Out(24).type(Wire.ACK).varint(epoch).varint(owed[i]).toArray());
+            }
+            owed[i] = 0;
+        }
+    }
+
+    /** {@code POLL epoch level seq}: answers idle (1/0), batches sent and applied. */
+    private void poll(Wire.In in) {
+        long e = in.varint();
+        int level = (int) in.varint();
+        long seq = in.varint();
+        if (e != epoch || part == null) {
+            return;
+        }
+        boolean idle = part.level() == level && part.quiet() && out.empty();
+        transport.send(coordinator, new Wire.Out(48).type(Wire.POLL_REPLY).varint(epoch).varint(seq)
+                .varint(idle ? 1 : 0).varint(out.sent()).varint(applied).varint(out.updates())
+                .varint(out.bytes()).toArray());
+    }
+
+    /**
+     * Settles the layer and sends the owned blocks, {@code DATA epoch (block values bits)*}, then
+     * {@code DATA_DONE epoch messages}.
+     */
+    private void finish() {
+        part.finish();
+        Blocks b = part.blocks;
+        Wire.Out o = null;
+        byte[] values = new byte[b.blockSize];
+        byte[] bits = new byte[(b.blockSize + 7) / 8];
+        long messages = 0;
+        for (long i = 0; i < b.ownedBlocks(); i++) {
+            if (o == null) {
+                o = new Wire.Out(DATA_BYTES + b.blockSize * 2).type(Wire.DATA).varint(epoch);
+            }
+            int len = b.blockLength(i);
+            long local = i * b.blockSize;
+            part.state.copyTo(local, values, 0, len);
+            java.util.Arrays.fill(bits, (byte) 0);
+            for (int j = 0; j < len; j++) {
+                if (part.dontCare(local + j)) {
+                    bits[j >>> 3] |= (byte) (1 << (j & 7));
+                }
+            }
+            o.varint(i * b.workers + b.self).bytes(values, 0, len).bytes(bits, 0, (len + 7) / 8);
+            if (o.length() >= DATA_BYTES) {
+                transport.send(coordinator, o.toArray());
+                messages++;
+                o = null;
+            }
+        }
+        if (o != null) {
+            transport.send(coordinator, o.toArray());
+            messages++;
+        }
+        // messages may overtake each other: the coordinator counts the blocks' messages
+        transport.send(coordinator, new Wire.Out(48).type(Wire.DATA_DONE).varint(epoch).varint(messages)
+                .toArray());
+        drop();
+    }
+
+    private void fail(Throwable e) {
+        String c = coordinator;
+        long ep = epoch;
+        drop();
+        if (c != null && !closed) {
+            try {
+                transport.send(c, new Wire.Out(256).type(Wire.FAILED).varint(ep)
+                        .string(transport.self() + ": " + e).toArray());
+            } catch (RuntimeException gone) {
+                closed = true; // the transport is down: nobody to tell, nothing to do
+            }
+        }
+    }
+
+    private void drop() {
+        part = null;
+        out = null;
+    }
+
+    private int indexOf(String id) {
+        for (int i = 0; i < workers.length; i++) {
+            if (workers[i].equals(id)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException(id + " is not a worker of this layer");
+    }
+
+    /** Stops the loop (the transport is the caller's to close). */
+    @Override
+    public void close() {
+        closed = true;
+        loop.interrupt();
+    }
+}

@@ -1,0 +1,301 @@
+package org.krou.cluster;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.krou.generator.StateCodes;
+import org.krou.generator.table.ExitSource;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+
+/**
+ * Drives the workers through one layer: exits, then each threshold from {@code n} down to 1
+ * until {@link Termination} says it is over, then gathers the values and don't-care bits of
+ * every block. Each step is a round (a barrier): a command to every worker, then every answer.
+ * A worker lost or failed aborts the layer with {@link ClusterAbortedException}.
+ *
+ * <pre>{@code
+ * Coordinator c = new Coordinator(transport, Coordinator.Options.DEFAULT);
+ * Coordinator.Layer layer = c.solve(Variant.ABAPA, dataDir, 12, workerIds);
+ * store.save(12, layer.values(), layer.exits());
+ * }</pre>
+ */
+public final class Coordinator {
+    private final Transport transport;
+    private final Options options;
+    private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
+    private final Set<String> lost = new HashSet<>();
+    private long epoch = System.nanoTime() & 0xFFFFFFFFL;
+
+    private record Message(String from, byte[] body) {
+    }
+
+    /**
+     * Sizes of the protocol.
+     *
+     * @param blockSize positions per rank block (a multiple of 8)
+     * @param batch     the most updates in one batch
+     * @param window    the most batches in flight from one worker to another
+     */
+    public record Options(int blockSize, int batch, int window) {
+        /** Blocks of 64 Ki positions, batches of 4096 updates, 8 in flight. */
+        public static final Options DEFAULT = new Options(1 << 16, 4096, 8);
+
+        /** Checks the sizes. */
+        public Options {
+            if (blockSize < 8 || blockSize % 8 != 0 || batch < 1 || window < 1) {
+                throw new IllegalArgumentException("block size " + blockSize + " (a multiple of 8), batch "
+                        + batch + ", window " + window);
+            }
+        }
+    }
+
+    /**
+     * A solved layer and what it cost.
+     *
+     * @param batches update batches sent between workers
+     * @param updates updates in them
+     * @param bytes   bytes of those batches
+     * @param polls   poll waves
+     */
+    public record Layer(int seeds, ByteBigArray values, ByteBigArray dontCare, long batches, long updates,
+                        long bytes, long polls) {
+        /** The best exits the table writer needs: the value where don't-care, else no exit. */
+        public ExitSource exits() {
+            return new ExitSource() {
+                @Override
+                public long length() {
+                    return values.length();
+                }
+
+                @Override
+                public void copyTo(long first, byte[] dst, int off, int len) {
+                    values.copyTo(first, dst, off, len);
+                    for (int i = 0; i < len; i++) {
+                        long p = first + i;
+                        if ((dontCare.get(p >>> 3) & 1 << (p & 7)) == 0) {
+                            dst[off + i] = StateCodes.NO_EXIT;
+                        }
+                    }
+                }
+            };
+        }
+    }
+
+    /** A coordinator on {@code transport} (it listens to it from now on). */
+    public Coordinator(Transport transport, Options options) {
+        this.transport = transport;
+        this.options = options;
+        transport.listen(new Transport.Listener() {
+            @Override
+            public void received(String from, byte[] message) {
+                inbox.add(new Message(from, message));
+            }
+
+            @Override
+            public void memberLost(String member) {
+                inbox.add(new Message(member, null));
+            }
+        });
+    }
+
+    /**
+     * Waits until every worker reaches every other and answers: a member that just joined may
+     * not be reachable at once (Hazelcast learns its listeners shortly after it joins), and a
+     * message sent too early would be lost.
+     *
+     * @throws ClusterAbortedException if they do not within {@code timeoutMillis}, or one is lost
+     */
+    public void handshake(List<String> workers, long timeoutMillis) throws ClusterAbortedException,
+            InterruptedException {
+        long nonce = ++epoch;
+        Wire.Out o = new Wire.Out(256).type(Wire.PING).varint(nonce).varint(workers.size());
+        for (String id : workers) {
+            o.string(id);
+        }
+        byte[] ping = o.toArray();
+        Set<String> waiting = new HashSet<>(workers);
+        long end = System.currentTimeMillis() + timeoutMillis;
+        while (!waiting.isEmpty()) {
+            if (System.currentTimeMillis() > end) {
+                throw new ClusterAbortedException("workers " + waiting + " did not answer within "
+                        + timeoutMillis + " ms");
+            }
+            for (String id : waiting) {
+                transport.send(id, ping);
+            }
+            long until = System.currentTimeMillis() + 100;
+            Message m;
+            while ((m = inbox.poll(Math.max(1, until - System.currentTimeMillis()), TimeUnit.MILLISECONDS)) != null) {
+                if (m.body == null && workers.contains(m.from)) {
+                    throw new ClusterAbortedException("worker " + m.from + " was lost before the run started");
+                }
+                if (m.body != null && m.body[0] == Wire.PONG && new Wire.In(m.body).skipType().varint() == nonce) {
+                    waiting.remove(m.from);
+                }
+            }
+        }
+    }
+
+    /**
+     * Solves layer {@code seeds} on {@code workers}, which read layers {@code 0..seeds-2} from
+     * the tables under {@code dataDir}.
+     *
+     * @throws ClusterAbortedException if a worker is lost or fails
+     */
+    public Layer solve(Variant variant, Path dataDir, int seeds, List<String> workers)
+            throws ClusterAbortedException, InterruptedException {
+        long e = ++epoch;
+        int w = workers.size();
+        synchronized (lost) {
+            for (String id : workers) {
+                if (lost.contains(id)) {
+                    throw new ClusterAbortedException("worker " + id + " was lost before layer " + seeds);
+                }
+            }
+        }
+        for (int i = 0; i < w; i++) {
+            Wire.Out o = new Wire.Out(256).type(Wire.LAYER).varint(e).string(variant.id())
+                    .string(dataDir.toAbsolutePath().toString()).varint(seeds).varint(options.blockSize)
+                    .varint(options.batch).varint(options.window).varint(w);
+            for (String id : workers) {
+                o.string(id);
+            }
+            transport.send(workers.get(i), o.toArray());
+        }
+        for (int i = 0; i < w; i++) {
+            expect(Wire.EXITS_DONE, e, seeds, workers);
+        }
+        Termination done = new Termination();
+        long seq = 0;
+        long[] totals = new long[3];
+        long polls = 0;
+        for (int t = seeds; t >= 1; t--) {
+            byte[] level = new Wire.Out(16).type(Wire.LEVEL).varint(e).varint(t).toArray();
+            for (String id : workers) {
+                transport.send(id, level);
+            }
+            done.reset();
+            long pause = 20_000;
+            while (true) {
+                seq++;
+                polls++;
+                byte[] poll = new Wire.Out(24).type(Wire.POLL).varint(e).varint(t).varint(seq).toArray();
+                for (String id : workers) {
+                    transport.send(id, poll);
+                }
+                boolean idle = true;
+                long sent = 0;
+                long applied = 0;
+                java.util.Arrays.fill(totals, 0);
+                for (int i = 0; i < w; ) {
+                    Wire.In in = expect(Wire.POLL_REPLY, e, seeds, workers);
+                    if (in.varint() != seq) {
+                        continue; // an answer to an earlier wave
+                    }
+                    i++;
+                    idle &= in.varint() == 1;
+                    sent += in.varint();
+                    applied += in.varint();
+                    totals[0] = sent;
+                    totals[1] += in.varint();
+                    totals[2] += in.varint();
+                }
+                if (done.wave(idle, sent, applied)) {
+                    break;
+                }
+                if (!idle) {
+                    LockSupport.parkNanos(pause);
+                    pause = Math.min(2_000_000, pause * 2);
+                }
+            }
+        }
+        byte[] finish = new Wire.Out(16).type(Wire.FINISH).varint(e).toArray();
+        for (String id : workers) {
+            transport.send(id, finish);
+        }
+        return gather(e, seeds, workers, totals, polls);
+    }
+
+    private Layer gather(long e, int seeds, List<String> workers, long[] totals, long polls)
+            throws ClusterAbortedException, InterruptedException {
+        long size = PositionIndex.size(seeds);
+        ByteBigArray values = new ByteBigArray(size);
+        ByteBigArray dontCare = new ByteBigArray((size + 7) >>> 3);
+        int b = options.blockSize;
+        byte[] bits = new byte[b / 8];
+        int doneCount = 0;
+        long expected = 0;
+        long received = 0;
+        while (doneCount < workers.size() || received < expected) {
+            Message m = next(e, seeds, workers);
+            Wire.In in = new Wire.In(m.body);
+            byte type = in.type();
+            if (in.varint() != e) {
+                continue;
+            }
+            if (type == Wire.DATA_DONE) {
+                doneCount++;
+                expected += in.varint();
+            } else if (type == Wire.DATA) {
+                received++;
+                while (in.more()) {
+                    long first = in.varint() * b;
+                    int len = (int) Math.min(b, size - first);
+                    byte[] v = new byte[len];
+                    in.bytes(v, 0, len);
+                    values.copyFrom(v, 0, first, len);
+                    in.bytes(bits, 0, (len + 7) / 8);
+                    dontCare.copyFrom(bits, 0, first >>> 3, (len + 7) / 8);
+                }
+            }
+        }
+        return new Layer(seeds, values, dontCare, totals[0], totals[1], totals[2], polls);
+    }
+
+    /** The next message of type {@code type} for epoch {@code e}, past its epoch. */
+    private Wire.In expect(byte type, long e, int seeds, List<String> workers)
+            throws ClusterAbortedException, InterruptedException {
+        while (true) {
+            Message m = next(e, seeds, workers);
+            Wire.In in = new Wire.In(m.body);
+            if (in.type() == type && in.varint() == e) {
+                return in;
+            }
+        }
+    }
+
+    /** The next message from a worker, throwing if one was lost or failed. */
+    private Message next(long e, int seeds, List<String> workers) throws ClusterAbortedException, InterruptedException {
+        while (true) {
+            Message m = inbox.poll(1, TimeUnit.SECONDS);
+            if (m == null) {
+                continue;
+            }
+            if (m.body == null) {
+                synchronized (lost) {
+                    lost.add(m.from);
+                }
+                if (workers.contains(m.from)) {
+                    throw new ClusterAbortedException("worker " + m.from + " was lost during layer " + seeds
+                            + ": the layer is abandoned; the layers before it are written");
+                }
+                continue;
+            }
+            if (m.body.length > 0 && m.body[0] == Wire.FAILED) {
+                Wire.In in = new Wire.In(m.body);
+                in.type();
+                if (in.varint() != e) {
+                    continue; // a failure of a layer already abandoned
+                }
+                throw new ClusterAbortedException("layer " + seeds + " failed on worker " + in.string());
+            }
+            return m;
+        }
+    }
+}

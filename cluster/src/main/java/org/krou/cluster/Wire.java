@@ -1,0 +1,183 @@
+package org.krou.cluster;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The messages of the protocol and their coding: a type byte, then varints (LEB128; signed
+ * values zig-zag coded), strings and raw bytes. Update batches code their ranks in increasing
+ * order, each as the difference from the rank before it, shifted left once for the kind of
+ * update ({@link Outbox}).
+ *
+ * <pre>{@code
+ * Wire.Out out = new Wire.Out(16).type(Wire.LEVEL).varint(7);
+ * Wire.In in = new Wire.In(out.toArray());
+ * in.type(); in.varint();   // LEVEL, 7
+ * }</pre>
+ */
+public final class Wire {
+    /** Coordinator to worker: solve the exits of a layer (job parameters, workers). */
+    public static final byte LAYER = 1;
+    /** Coordinator to worker: propagate threshold {@code t}. */
+    public static final byte LEVEL = 2;
+    /** Coordinator to worker: report idleness and counters. */
+    public static final byte POLL = 3;
+    /** Coordinator to worker: settle the unresolved positions and send the blocks. */
+    public static final byte FINISH = 4;
+    /** Coordinator to worker: reach every other worker, then answer (nonce, workers). */
+    public static final byte PING = 5;
+    /** Worker to worker: are you there (nonce)? */
+    public static final byte PEER_PING = 12;
+    /** Worker to worker: yes (nonce). */
+    public static final byte PEER_PONG = 13;
+    /** Worker to coordinator: every other worker answered (nonce). */
+    public static final byte PONG = 25;
+    /** Worker to worker: updates of positions the receiver owns. */
+    public static final byte UPDATES = 10;
+    /** Worker to worker: so many update batches were applied. */
+    public static final byte ACK = 11;
+    /** Worker to coordinator: the exits of the layer are set. */
+    public static final byte EXITS_DONE = 20;
+    /** Worker to coordinator: answer to {@link #POLL}. */
+    public static final byte POLL_REPLY = 21;
+    /** Worker to coordinator: values and don't-care bits of some owned blocks. */
+    public static final byte DATA = 22;
+    /** Worker to coordinator: all blocks sent. */
+    public static final byte DATA_DONE = 23;
+    /** Worker to coordinator: the worker failed (message follows). */
+    public static final byte FAILED = 24;
+
+    private Wire() {
+    }
+
+    /** A growing output buffer. */
+    public static final class Out {
+        private byte[] buf;
+        private int len;
+
+        /** An empty buffer of initial capacity {@code capacity}. */
+        public Out(int capacity) {
+            buf = new byte[Math.max(16, capacity)];
+        }
+
+        /** Appends a type byte. */
+        public Out type(byte t) {
+            ensure(1);
+            buf[len++] = t;
+            return this;
+        }
+
+        /** Appends an unsigned varint ({@code v >= 0}). */
+        public Out varint(long v) {
+            ensure(10);
+            while ((v & ~0x7FL) != 0) {
+                buf[len++] = (byte) (v & 0x7F | 0x80);
+                v >>>= 7;
+            }
+            buf[len++] = (byte) v;
+            return this;
+        }
+
+        /** Appends a signed varint, zig-zag coded. */
+        public Out signed(long v) {
+            return varint(v << 1 ^ v >> 63);
+        }
+
+        /** Appends a string (length, UTF-8). */
+        public Out string(String s) {
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            varint(b.length);
+            return bytes(b, 0, b.length);
+        }
+
+        /** Appends raw bytes. */
+        public Out bytes(byte[] src, int off, int n) {
+            ensure(n);
+            System.arraycopy(src, off, buf, len, n);
+            len += n;
+            return this;
+        }
+
+        /** Bytes written so far. */
+        public int length() {
+            return len;
+        }
+
+        /** Forgets what was written. */
+        public void reset() {
+            len = 0;
+        }
+
+        /** A copy of what was written. */
+        public byte[] toArray() {
+            return Arrays.copyOf(buf, len);
+        }
+
+        private void ensure(int n) {
+            if (len + n > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+            }
+        }
+    }
+
+    /** Reads what {@link Out} wrote. */
+    public static final class In {
+        private final byte[] buf;
+        private int pos;
+
+        /** Reads {@code buf} from its start. */
+        public In(byte[] buf) {
+            this.buf = buf;
+        }
+
+        /** The type byte. */
+        public byte type() {
+            return buf[pos++];
+        }
+
+        /** Skips the type byte. */
+        public In skipType() {
+            pos++;
+            return this;
+        }
+
+        /** True while bytes are left. */
+        public boolean more() {
+            return pos < buf.length;
+        }
+
+        /** An unsigned varint. */
+        public long varint() {
+            long v = 0;
+            int shift = 0;
+            while (true) {
+                byte b = buf[pos++];
+                v |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    return v;
+                }
+                shift += 7;
+            }
+        }
+
+        /** A zig-zag coded signed varint. */
+        public long signed() {
+            long v = varint();
+            return v >>> 1 ^ -(v & 1);
+        }
+
+        /** A string. */
+        public String string() {
+            int n = (int) varint();
+            String s = new String(buf, pos, n, StandardCharsets.UTF_8);
+            pos += n;
+            return s;
+        }
+
+        /** Copies {@code n} raw bytes to {@code dst[off..]}. */
+        public void bytes(byte[] dst, int off, int n) {
+            System.arraycopy(buf, pos, dst, off, n);
+            pos += n;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package org.krou.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.krou.rules.Variant;
+
+/**
+ * The protocol on the in-memory transport, deliveries delayed and reordered at random: tables
+ * byte-identical to the single-machine generator's, with batches of a few updates.
+ */
+class LocalClusterTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @CsvSource({"abapa, 1, 0, 9", "abapa, 3, 300, 7", "awari, 2, 300, 7", "awari, 3, 0, 9"})
+    void delayedDeliveriesGiveTheSingleMachineTables(String id, int workers, int delayMicros, int max) throws Exception {
+        Variant variant = Variant.parse(id);
+        Path reference = Tables.reference(variant, max);
+        try (LocalTransport.Hub hub = LocalTransport.hub(delayMicros)) {
+            Transport coordinator = hub.join();
+            List<ClusterWorker> started = new ArrayList<>();
+            for (int i = 0; i < workers; i++) {
+                started.add(ClusterWorker.start(hub.join(), 1));
+            }
+            ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(64, 3, 2));
+            long batches = g.run(variant, dir, max, 1, r -> { }).stream()
+                    .mapToLong(ClusterGenerator.LayerReport::batches).sum();
+            started.forEach(ClusterWorker::close);
+            Tables.assertSame(variant, reference, dir, max);
+            assertTrue(workers == 1 ? batches == 0 : batches > 500, "batches " + batches);
+        }
+    }
+}
