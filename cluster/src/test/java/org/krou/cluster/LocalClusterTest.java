@@ -12,14 +12,16 @@ import org.krou.rules.Variant;
 
 /**
  * The protocol on the in-memory transport, deliveries delayed and reordered at random: tables
- * byte-identical to the single-machine generator's, with batches of a few updates.
+ * byte-identical to the single-machine generator's, with batches of a few updates; under other
+ * rule sets too (the rule set travels to the workers as its id).
  */
 class LocalClusterTest {
     @TempDir
     Path dir;
 
     @ParameterizedTest
-    @CsvSource({"abapa, 1, 0, 9", "abapa, 3, 300, 7", "awari, 2, 300, 7", "awari, 3, 0, 9"})
+    @CsvSource(delimiter = ';', value = {"abapa; 1; 0; 9", "abapa; 3; 300; 7", "awari; 2; 300; 7", "awari; 3; 0; 9",
+        "myriad; 2; 0; 9", "grand-slam=capture-give,no-feed=play-on; 3; 0; 8"})
     void delayedDeliveriesGiveTheSingleMachineTables(String id, int workers, int delayMicros, int max) throws Exception {
         Variant variant = Variant.parse(id);
         Path reference = Tables.reference(variant, max);
