@@ -56,7 +56,7 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Option(names = "--memory", paramLabel = "SIZE",
             description = "Most memory the job may plan to hold, e.g. 16g or 800m (default: the JVM's heap limit, "
-                    + "set by KROU_JAVA_OPTS; the launcher's default is 75% of the machine's memory). When the "
+                    + "set by KROU_JAVA_OPTS; the launcher's default is 75%% of the machine's memory). When the "
                     + "finished layers do not fit, the largest are memory-mapped from working files "
                     + "(DIR/<variant>/work/values-NN.raw, one byte a position, removed at the end); a job whose "
                     + "layer being solved alone does not fit, or whose files the disk cannot hold, is refused "
