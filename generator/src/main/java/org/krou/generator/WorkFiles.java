@@ -36,7 +36,8 @@ import org.krou.util.ByteBigArray;
  * very table the rerun reuses (same layer, same table identity); any other file is removed,
  * with a warning, and the layer is decoded from its table. {@link #open} removes the temporaries
  * of stopped runs (the store's lock is held, so no other run is writing here) and the files
- * the job cannot reuse; {@link #close} removes every working file and the directory.
+ * the job cannot reuse; {@link #close} removes every working file and the directory, whether
+ * the job succeeded or failed (only a killed job leaves them).
  *
  * <pre>{@code
  * try (WorkFiles work = WorkFiles.open(dir.resolve("work"), reusable, progress)) {
@@ -275,15 +276,21 @@ final class WorkFiles implements Closeable {
     /**
      * Removes every working file and temporary, and the directory if nothing else is in it.
      * Arrays mapped from the files stay readable (on Linux the space is freed once they are
-     * collected).
+     * collected). A file that cannot be removed is reported as a warning (the tables are not
+     * concerned; the next run removes it).
      */
     @Override
-    public void close() throws IOException {
-        for (Path p : list(dir)) {
-            String name = p.getFileName().toString();
-            if (RAW.matcher(name).matches() || TEMPORARY.matcher(name).matches()) {
-                delete(p, "at the end of the job");
+    public void close() {
+        try {
+            for (Path p : list(dir)) {
+                String name = p.getFileName().toString();
+                if (RAW.matcher(name).matches() || TEMPORARY.matcher(name).matches()) {
+                    delete(p, "at the end of the job");
+                }
             }
+        } catch (IOException e) {
+            progress.warn(e.getMessage() + " (the next run removes it)");
+            return;
         }
         if (Files.isDirectory(dir)) {
             try (Stream<Path> s = Files.list(dir)) {
@@ -291,7 +298,7 @@ final class WorkFiles implements Closeable {
                     Files.deleteIfExists(dir);
                 }
             } catch (IOException e) {
-                // a directory that cannot be removed is harmless
+                // an empty directory left is harmless
             }
         }
     }
