@@ -1,5 +1,9 @@
 package org.krou.bench;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.krou.generator.ExitKernel;
@@ -38,6 +42,11 @@ import org.openjdk.jmh.infra.Blackhole;
  *       each predecessor) for each board of the pool, as ResolvePhase calls it.</li>
  * </ul>
  *
+ * <p>{@code storage}: {@code heap} holds the smaller layers in the heap, as the generator does
+ * when they fit; {@code mapped} reads them from files mapped into memory
+ * ({@link ByteBigArray#map}), as it does when they do not (the files, in the temporary
+ * directory, are in the page cache: what mapping costs without disk reads).
+ *
  * <pre>
  * java -jar benchmarks/target/benchmarks.jar GeneratorKernelBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s
  * </pre>
@@ -58,6 +67,10 @@ public class GeneratorKernelBenchmark {
     /** The variant id, as {@link Variant#parse(String)} reads it. */
     @Param({"abapa"})
     public String variant;
+
+    /** Where the smaller layers are: {@code heap}, or {@code mapped} from files. */
+    @Param({"heap", "mapped"})
+    public String storage;
 
     private Variant v;
     private ExitKernel kernel;
@@ -90,6 +103,9 @@ public class GeneratorKernelBenchmark {
                 }
                 solved[k].copyFrom(chunk, 0, at, len);
             }
+            if (storage.equals("mapped")) {
+                solved[k] = mapped(solved[k]);
+            }
         }
         pred = new Predecessors(v);
         kernel = new ExitKernel(v, solved);
@@ -98,6 +114,21 @@ public class GeneratorKernelBenchmark {
         state = new ByteBigArray(size);
         walkerRank = rnd.nextLong(size);
         PositionIndex.unrank(seeds, walkerRank, walker);
+    }
+
+    /** The same bytes, read from a temporary file mapped into memory (the file is removed at once). */
+    private static ByteBigArray mapped(ByteBigArray a) {
+        try {
+            Path f = Files.createTempFile("krou-bench", ".raw");
+            byte[] bytes = new byte[(int) a.length()];
+            a.copyTo(0, bytes, 0, bytes.length);
+            Files.write(f, bytes);
+            ByteBigArray m = ByteBigArray.map(f, a.length());
+            Files.delete(f);
+            return m;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Phase 1 for each board of the pool; the result packs the best exit and the counter. */

@@ -57,8 +57,11 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Option(names = "--memory", paramLabel = "SIZE",
             description = "Most memory the job may plan to hold, e.g. 16g or 800m (default: the JVM's heap limit, "
-                    + "set by KROU_JAVA_OPTS; the launcher's default is 75% of the machine's memory). A job that "
-                    + "does not fit is refused before it starts, saying what would.")
+                    + "set by KROU_JAVA_OPTS; the launcher's default is 75%% of the machine's memory). When the "
+                    + "finished layers do not fit, the largest are memory-mapped from working files "
+                    + "(DIR/<variant>/work/values-NN.raw, one byte a position, removed at the end); a job whose "
+                    + "layer being solved alone does not fit, or whose files the disk cannot hold, is refused "
+                    + "before it starts, saying what would fit.")
     String memory;
 
     @Option(names = "--cluster", paramLabel = "HOST:PORT", split = ",",
@@ -83,8 +86,15 @@ final class GenerateCommand implements Callable<Integer> {
             description = "With --cluster: the cluster's name, as given to the workers (default: ${DEFAULT-VALUE}).")
     String clusterName;
 
+    @Option(names = "--map-finished-layers",
+            description = "Memory-map every finished layer the job reads again from its working file, however "
+                    + "much memory there is (slower where the page cache cannot hold them; for tests and to "
+                    + "leave the memory to others).")
+    boolean mapAll;
+
     @Option(names = "--plan",
-            description = "Print the memory and disk plan of the job and stop, computing nothing.")
+            description = "Print the memory and disk plan of the job (which finished layers stay in the heap, "
+                    + "which are memory-mapped) and stop, computing nothing.")
     boolean planOnly;
 
     /** Stops a {@code --plan} run once the plan is printed. */
@@ -129,10 +139,13 @@ final class GenerateCommand implements Callable<Integer> {
         long budget = memory == null ? heap : Math.min(heap, Sizes.parse("--memory", memory));
         Path dir = tables.data.resolve(tables.variant().id());
         boolean raw = "raw".equalsIgnoreCase(codec);
-        Generator generator = new Generator(tables.variant(), t, store, progress, dtc).beforeStart(plan -> {
-            plan.describe(budget, Sizes.usableSpace(dir)).forEach(out::println);
+        Path work = store.workDirectory();
+        Generator generator = new Generator(tables.variant(), t, store, progress, dtc).memory(budget, mapAll)
+                .beforeStart(plan -> {
+            long free = Sizes.usableSpace(dir);
+            plan.describe(budget, free, work).forEach(out::println);
             out.flush();
-            refuseIfTooBig(plan, budget, heap, dir);
+            refuseIfTooBig(plan, budget, heap, dir, free < 0 ? free : free + Sizes.bytesIn(work));
             if (planOnly) {
                 throw new PlanPrinted();
             }
@@ -141,6 +154,12 @@ final class GenerateCommand implements Callable<Integer> {
             generator.run(maxSeeds);
         } catch (PlanPrinted stop) {
             return Main.OK;
+        }
+        MemoryPlan plan = generator.plan();
+        if (plan != null && plan.mapsAny()) {
+            out.printf(Locale.ROOT, "Mapped: layers %s read from working files in %s (%s; %d of them from an earlier "
+                            + "run's files, the others written by this one), removed%n",
+                    MemoryPlan.ranges(plan.mapped()), work, Sizes.format(plan.mappedBytes()), generator.mappedReused());
         }
         if (!store.removedTemporaries().isEmpty()) {
             out.printf(Locale.ROOT, "Removed %d temporary file(s) left by stopped runs%n",
@@ -159,23 +178,31 @@ final class GenerateCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    /** Refuses a plan the heap ({@code budget}) or the disk cannot hold, saying what would fit. */
-    private void refuseIfTooBig(MemoryPlan plan, long budget, long heap, Path dir) {
+    /**
+     * Refuses a plan the heap ({@code budget}) cannot hold even with every finished layer it can
+     * map memory-mapped, or whose tables and working files the disk ({@code free} bytes, or -1 if
+     * unknown) cannot hold, saying what would fit.
+     */
+    private void refuseIfTooBig(MemoryPlan plan, long budget, long heap, Path dir, long free) {
         if (!plan.fits(budget)) {
-            int fits = MemoryPlan.largestFitting(budget, dtc, "raw".equalsIgnoreCase(codec));
+            int fits = MemoryPlan.largestFittingMapped(budget, dtc, "raw".equalsIgnoreCase(codec));
             throw new PlanRefusedException(String.format(Locale.ROOT, "layers 0..%d need a heap of about %s "
-                            + "(%s held while layer %d is solved) but %s is available%s: give the JVM more "
+                            + "(%s held while layer %d is solved%s) but %s is available%s: give the JVM more "
                             + "(KROU_JAVA_OPTS=-Xmx%dg%s)%s",
                     maxSeeds, Sizes.format(plan.heapNeeded()), Sizes.format(plan.peakBytes()), plan.peakLayer(),
+                    plan.mapsAny() ? ", finished layers " + MemoryPlan.ranges(plan.mapped()) + " memory-mapped" : "",
                     Sizes.format(budget), budget < heap ? " (--memory)" : " (the JVM's heap limit)",
                     (plan.heapNeeded() >> 30) + 1, budget < heap ? " and a larger --memory" : "",
                     fits < 0 ? "" : ", or generate fewer seeds (--max-seeds " + fits + " fits)"));
         }
-        long free = Sizes.usableSpace(dir);
-        if (free >= 0 && plan.diskBytes() > free) {
+        if (free >= 0 && plan.diskNeeded() > free) {
             throw new PlanRefusedException(String.format(Locale.ROOT, "the tables of layers 0..%d need about %s "
-                            + "of disk but %s has %s free: free some space or choose another --data",
-                    maxSeeds, Sizes.format(plan.diskBytes()), dir, Sizes.format(free)));
+                            + "of disk%s but %s has %s free: free some space or choose another --data%s",
+                    maxSeeds, Sizes.format(plan.diskBytes()),
+                    plan.mapsAny() ? " and the working files of the memory-mapped layers "
+                            + MemoryPlan.ranges(plan.mapped()) + " " + Sizes.format(plan.mappedBytes()) + " more" : "",
+                    dir, Sizes.format(free),
+                    plan.mapsAny() && !mapAll ? ", or give the JVM more memory (fewer layers are mapped)" : ""));
         }
     }
 

@@ -48,6 +48,24 @@ final class Sizes {
         return MemoryPlan.bytes(bytes);
     }
 
+    /** Bytes of the regular files directly in {@code dir}; 0 if it does not exist or cannot be read. */
+    static long bytesIn(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.filter(Files::isRegularFile).mapToLong(p -> {
+                try {
+                    return Files.size(p);
+                } catch (IOException e) {
+                    return 0;
+                }
+            }).sum();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     /** Free space for {@code dir} (or its nearest existing parent), or -1 if unknown. */
     static long usableSpace(Path dir) {
         Path p = dir.toAbsolutePath();

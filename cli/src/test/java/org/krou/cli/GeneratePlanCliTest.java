@@ -36,10 +36,12 @@ class GeneratePlanCliTest {
 
     @Test
     void aJobThatCannotFitIsRefusedBeforeItStarts() throws IOException {
+        // the layer being solved alone (22 seeds, 617 MB at 9 bits a position) does not fit in 300 MiB
         CliRun r = CliRun.of("generate", "--memory", "300m", "-n", "22", "--data", dir.toString());
         assertEquals(1, r.exit(), r.out() + r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("error: layers 0..22 need a heap of about"), r.err());
+        assertTrue(r.err().contains("finished layers 0..20 memory-mapped"), r.err());
         assertTrue(r.err().contains("(--memory)") && r.err().contains("--max-seeds"), r.err());
         assertEquals(0, tables(), "nothing may be computed before the refusal");
         CliRun tiny = CliRun.of("generate", "--memory", "100m", "-n", "5", "--data", dir.toString());
@@ -57,10 +59,56 @@ class GeneratePlanCliTest {
 
     @Test
     void badSizesAreUsageErrors() {
-        for (String bad : new String[] {"1.5x", "-3g", "", "g", "0"}) {
+        for (String bad : new String[] {"1.5x", "-3g", "", "g", "0", "12q", "1e9"}) {
             CliRun r = CliRun.of("generate", "--memory", bad, "-n", "3", "--data", dir.toString());
             assertEquals(2, r.exit(), bad + ": " + r.err());
             assertTrue(r.err().contains("expected a size such as 16g"), r.err());
+            CliRun mapped = CliRun.of("generate", "--map-finished-layers", "--memory", bad, "-n", "3",
+                    "--data", dir.toString());
+            assertEquals(2, mapped.exit(), bad + ": " + mapped.err());
+            assertEquals(1, mapped.err().lines().count(), mapped.err());
+            assertTrue(mapped.err().startsWith("error: --memory '" + bad + "': expected a size such as 16g"),
+                    mapped.err());
+        }
+        CliRun flagWithValue = CliRun.of("generate", "--map-finished-layers=sometimes", "-n", "3", "--data",
+                dir.toString());
+        assertEquals(2, flagWithValue.exit(), flagWithValue.err());
+    }
+
+    /** A heap too small for the finished layers: the plan maps the largest, and names them. */
+    @Test
+    void aShortHeapMapsTheLargestFinishedLayers() throws IOException {
+        // 300 MiB: 255 MiB for the data, 128 of it overhead, 91 MiB for layer 20 at 9 bits a position:
+        // 36 MiB left for the finished layers 0..18 (82 MiB): 0..16 (29 MiB) fit, 17..18 are mapped
+        CliRun r = CliRun.of("generate", "--plan", "--memory", "300m", "-n", "20", "--data", dir.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("finished layers read again: in the heap 0..16 (29 MiB); memory-mapped 17..18 "
+                + "from working files in " + dir.resolve("abapa").resolve("work")), r.out());
+        assertTrue(r.out().contains("working files 53 MiB"), r.out());
+        CliRun all = CliRun.of("generate", "--plan", "--map-finished-layers", "-n", "20", "--data", dir.toString());
+        assertEquals(0, all.exit(), all.err());
+        assertTrue(all.out().contains("in the heap none; memory-mapped 0..18"), all.out());
+        CliRun none = CliRun.of("generate", "--plan", "-n", "20", "--data", dir.toString());
+        assertTrue(none.out().contains("in the heap 0..18 (82 MiB); memory-mapped none"), none.out());
+        assertEquals(0, tables());
+    }
+
+    /** --map-finished-layers: the same tables, the mapping reported, the working files removed. */
+    @Test
+    void mappedLayersAreReportedAndTheirFilesRemoved() throws IOException {
+        CliRun r = CliRun.of("generate", "--map-finished-layers", "-n", "11", "--data", dir.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Mapped: layers 0..9 read from working files in " + dir.resolve("abapa/work")),
+                r.out());
+        assertTrue(!Files.exists(dir.resolve("abapa/work")), "working files left");
+        Path heap = dir.resolve("heap");
+        CliRun h = CliRun.of("generate", "-n", "11", "--data", heap.toString());
+        assertEquals(0, h.exit(), h.err());
+        assertTrue(!h.out().contains("Mapped:"), h.out());
+        for (int n = 0; n <= 11; n++) {
+            String f = String.format("abapa/values-%02d.krou", n);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(Files.readAllBytes(heap.resolve(f)),
+                    Files.readAllBytes(dir.resolve(f)), f);
         }
     }
 }

@@ -2,6 +2,7 @@ package org.krou.generator;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.file.Path;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
@@ -34,6 +35,11 @@ public final class Generator {
     private int decoded;
     private PlanCheck planCheck;
     private boolean rawTables;
+    private long heapBytes = Long.MAX_VALUE;
+    private boolean mapAll;
+    private MemoryPlan plan;
+    private int mapped;
+    private int mappedReused;
 
     /** @param store where layers are loaded from and saved to, or null to keep them in memory only */
     public Generator(Variant variant, int threads, LayerStore store, Progress progress) {
@@ -61,7 +67,9 @@ public final class Generator {
      * layer {@code n} read layers {@code 0..n-2}, a capture taking at least two seeds) or the store
      * asks for it; the others are left null in the result. With a store, layer
      * {@code maxSeeds - 1} is also left null when {@code maxSeeds} is computed: it is released
-     * before the largest layer is solved, as nothing reads it any more.
+     * before the largest layer is solved, as nothing reads it any more. The layers the plan
+     * memory-maps ({@link #memory}) are read-only arrays mapped from working files, which are
+     * removed when the run ends (the arrays stay readable).
      *
      * @throws IOException naming the file and the reason if the store cannot be written
      * @throws StoreBusyException if another run is writing to the store
@@ -78,6 +86,9 @@ public final class Generator {
         computed = 0;
         reused = 0;
         decoded = 0;
+        mapped = 0;
+        mappedReused = 0;
+        plan = null;
         if (store == null) {
             return solveAll(maxSeeds, new boolean[maxSeeds + 1]);
         }
@@ -103,54 +114,97 @@ public final class Generator {
             wanted[n] = reuse[n] && store != null && store.wantsValues(n);
         }
         boolean[] decode = toDecode(reuse, wanted);
+        Path workDir = store == null ? null : store.workDirectory();
+        plan = workDir == null
+                ? MemoryPlan.of(maxSeeds, distances, reuse, wanted, rawTables)
+                : MemoryPlan.within(heapBytes, mapAll, maxSeeds, distances, reuse, wanted, rawTables);
         if (planCheck != null) {
-            planCheck.check(MemoryPlan.of(maxSeeds, distances, reuse, wanted, rawTables));
+            planCheck.check(plan);
+        }
+        boolean[] mayReuse = new boolean[maxSeeds + 1];
+        for (int n = 0; n <= maxSeeds; n++) {
+            mayReuse[n] = decode[n] && plan.isMapped(n);
         }
         ByteBigArray[] values = new ByteBigArray[maxSeeds + 1];
-        for (int n = 0; n <= maxSeeds; n++) {
-            long t0 = System.nanoTime();
-            if (reuse[n]) {
-                if (decode[n]) {
-                    values[n] = store.load(n, values, threads);
-                    if (values[n] == null) {
-                        throw new IOException("layer " + n + " passed its checksum but could not be decoded ("
-                                + store.lastRefusal() + "): run again to recompute it");
+        try (WorkFiles work = workDir == null ? null : WorkFiles.open(workDir, mayReuse, progress)) {
+            for (int n = 0; n <= maxSeeds; n++) {
+                long t0 = System.nanoTime();
+                if (reuse[n]) {
+                    if (decode[n]) {
+                        values[n] = reuseLayer(n, values, wanted[n], work);
                     }
-                    decoded++;
-                    if (wanted[n]) {
-                        store.reused(n, values[n]);
-                    }
+                    reused++;
+                    progress.layerDone(n, PositionIndex.size(n), (System.nanoTime() - t0) / 1e9, true);
+                    continue;
                 }
-                reused++;
-                progress.layerDone(n, PositionIndex.size(n), (System.nanoTime() - t0) / 1e9, true);
-                continue;
-            }
-            ensureBelow(n, values);
-            if (n == maxSeeds && n > 0 && store != null) {
-                // layer n-1 is on disk and no layer left to compute reads it: free its memory
-                // before the largest layer is solved (the peak of the whole job)
-                values[n - 1] = null;
-            }
-            if (PositionIndex.size(n) >= COLLECT_BEFORE) {
-                // the working arrays of the layer before are garbage now; the parallel collector
-                // would rather grow the heap than collect them, so that the resident memory
-                // would exceed the plan by that much: collect before allocating the next ones
-                System.gc();
-            }
-            ByteBigArray dist = distances ? new ByteBigArray(PositionIndex.size(n)) : null;
-            LayerState layer = solve(n, values, dist);
-            values[n] = layer.state;
-            if (store != null) {
-                progress.phase(n, "writing", layer.size);
-                store.save(n, layer.state, layer.exits());
-                if (dist != null) {
-                    store.saveDistances(n, dist);
+                ensureBelow(n, values);
+                if (n == maxSeeds && n > 0 && store != null) {
+                    // layer n-1 is on disk and no layer left to compute reads it: free its memory
+                    // before the largest layer is solved (the peak of the whole job)
+                    values[n - 1] = null;
                 }
+                if (PositionIndex.size(n) >= COLLECT_BEFORE) {
+                    // the working arrays of the layer before are garbage now; the parallel collector
+                    // would rather grow the heap than collect them, so that the resident memory
+                    // would exceed the plan by that much: collect before allocating the next ones
+                    System.gc();
+                }
+                values[n] = computeLayer(n, values, work);
+                computed++;
+                progress.layerDone(n, PositionIndex.size(n), (System.nanoTime() - t0) / 1e9, false);
             }
-            computed++;
-            progress.layerDone(n, layer.size, (System.nanoTime() - t0) / 1e9, false);
         }
         return values;
+    }
+
+    /**
+     * The values of reused layer {@code n}: decoded from its table, or mapped again from the
+     * working file of an earlier run if the plan maps it and the file is intact; a layer the
+     * plan maps is written to its working file once decoded.
+     */
+    private ByteBigArray reuseLayer(int n, ByteBigArray[] values, boolean wanted, WorkFiles work) throws IOException {
+        ByteBigArray v = plan.isMapped(n) ? work.reuse(n, store.tableId(n)) : null;
+        if (v != null) {
+            mapped++;
+            mappedReused++;
+        } else {
+            v = store.load(n, values, threads);
+            if (v == null) {
+                throw new IOException("layer " + n + " passed its checksum but could not be decoded ("
+                        + store.lastRefusal() + "): run again to recompute it");
+            }
+            decoded++;
+        }
+        if (wanted) {
+            store.reused(n, v);
+        }
+        return plan.isMapped(n) && !v.isMapped() ? map(n, v, work) : v;
+    }
+
+    /**
+     * Solves layer {@code n} and writes it to the store; returns its values, in the heap or, if
+     * the plan maps the layer, mapped from its working file (the working arrays are garbage once
+     * this returns).
+     */
+    private ByteBigArray computeLayer(int n, ByteBigArray[] values, WorkFiles work) throws IOException {
+        ByteBigArray dist = distances ? new ByteBigArray(PositionIndex.size(n)) : null;
+        LayerState layer = solve(n, values, dist);
+        if (store != null) {
+            progress.phase(n, "writing", layer.size);
+            store.save(n, layer.state, layer.exits());
+            if (dist != null) {
+                store.saveDistances(n, dist);
+            }
+        }
+        return plan.isMapped(n) ? map(n, layer.state, work) : layer.state;
+    }
+
+    /** Writes finished layer {@code n} to its working file and maps it. */
+    private ByteBigArray map(int n, ByteBigArray v, WorkFiles work) throws IOException {
+        progress.phase(n, "mapping", v.length());
+        ByteBigArray m = work.write(n, v, store.tableId(n));
+        mapped++;
+        return m;
     }
 
     /**
@@ -189,6 +243,37 @@ public final class Generator {
         this.planCheck = check;
         this.rawTables = raw;
         return this;
+    }
+
+    /**
+     * Lets the plan memory-map finished layers from working files ({@link LayerStore#workDirectory()})
+     * so that the job fits a heap of {@code heapBytes}: the fewest, the largest first
+     * ({@link MemoryPlan#within}); {@code mapAll} maps every layer that can be, whatever the heap.
+     * Without this call, or with a store that has no working directory, every finished layer is
+     * held in the heap (and {@link PlanCheck} refuses a plan that does not fit).
+     */
+    public Generator memory(long heapBytes, boolean mapAll) {
+        if (heapBytes <= 0) {
+            throw new IllegalArgumentException("heap bytes must be positive, got " + heapBytes);
+        }
+        this.heapBytes = heapBytes;
+        this.mapAll = mapAll;
+        return this;
+    }
+
+    /** The plan the last {@link #run} followed, or null if it stopped before making one. */
+    public MemoryPlan plan() {
+        return plan;
+    }
+
+    /** Layers the last {@link #run} memory-mapped from working files. */
+    public int mapped() {
+        return mapped;
+    }
+
+    /** Of {@link #mapped}, the layers mapped again from an earlier run's working file (not decoded). */
+    public int mappedReused() {
+        return mappedReused;
     }
 
     /** Checks that every layer the exits of layer {@code n} read was solved or decoded. */

@@ -2,6 +2,7 @@ package org.krou.generator;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.file.Path;
 import org.krou.generator.table.ExitSource;
 import org.krou.util.ByteBigArray;
 
@@ -66,6 +67,24 @@ public interface LayerStore {
 
     /** Writes the distance-to-conversion table of a finished layer atomically. */
     void saveDistances(int seeds, ByteBigArray dist) throws IOException;
+
+    /**
+     * The directory where the job may keep working files of finished layers it memory-maps
+     * ({@link WorkFiles}), inside what the store's {@link #begin()} locks; null (the default) if
+     * this store has none, and then every finished layer is held in the heap.
+     */
+    default Path workDirectory() {
+        return null;
+    }
+
+    /**
+     * An identity of the table of layer {@code seeds} (a checksum of its contents), known once
+     * {@link #reusable} said yes or {@link #save} wrote it; -1 (the default) if unknown. A working
+     * file written for one table is only mapped again for the same table.
+     */
+    default long tableId(int seeds) {
+        return -1;
+    }
 
     /** Why the last {@link #reusable}, {@link #load} or {@link #hasDistances} said no, or null if the file was simply absent. */
     String lastRefusal();

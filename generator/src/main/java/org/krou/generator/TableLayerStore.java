@@ -43,6 +43,7 @@ public final class TableLayerStore implements LayerStore {
     private final boolean sameCodec;
     private final boolean[] statsOk = new boolean[PositionIndex.MAX_SEEDS + 1];
     private final int[] tableCrc = new int[PositionIndex.MAX_SEEDS + 1];
+    private final boolean[] crcKnown = new boolean[PositionIndex.MAX_SEEDS + 1];
     private String refusal;
     private List<Path> removed = List.of();
 
@@ -91,6 +92,7 @@ public final class TableLayerStore implements LayerStore {
     @Override
     public boolean reusable(int seeds) {
         refusal = null;
+        crcKnown[seeds] = false;
         Path file = TableFormat.valuesPath(dataDir, variant, seeds);
         if (!Files.exists(file)) {
             return false;
@@ -104,6 +106,7 @@ public final class TableLayerStore implements LayerStore {
             t.verifyFileChecksum();
             int crc = t.header().bodyCrc();
             tableCrc[seeds] = crc;
+            crcKnown[seeds] = true;
             statsOk[seeds] = StatsFile.read(statsPath(seeds), variant, seeds, crc).ok();
             return true;
         } catch (TableException e) {
@@ -143,6 +146,7 @@ public final class TableLayerStore implements LayerStore {
                 LayerResolver.resolve(variant, seeds, values, below, threads);
             }
             tableCrc[seeds] = t.header().bodyCrc();
+            crcKnown[seeds] = true;
             return values;
         } catch (TableException e) {
             refusal = e.getMessage();
@@ -161,14 +165,29 @@ public final class TableLayerStore implements LayerStore {
 
     @Override
     public void save(int seeds, ByteBigArray values, ExitSource exits) throws IOException {
+        crcKnown[seeds] = false;
         Path file = TableFormat.valuesPath(dataDir, variant, seeds);
         write(file, seeds, () -> TableWriter.writeValues(file, variant, seeds, values, exits, options));
         int crc;
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(1))) {
             crc = t.header().bodyCrc();
         }
+        tableCrc[seeds] = crc;
+        crcKnown[seeds] = true;
         StatsWriter.write(statsPath(seeds), variant, seeds, crc, LayerStats.of(seeds, values, threads).counts());
         statsOk[seeds] = true;
+    }
+
+    /** {@code DIR/<variant>/work}, under the store's lock. */
+    @Override
+    public Path workDirectory() {
+        return dataDir.resolve(variant.id()).resolve(WorkFiles.DIRECTORY);
+    }
+
+    /** The body checksum (CRC32C) of the table, from its header. */
+    @Override
+    public long tableId(int seeds) {
+        return crcKnown[seeds] ? tableCrc[seeds] & 0xFFFFFFFFL : -1;
     }
 
     @Override

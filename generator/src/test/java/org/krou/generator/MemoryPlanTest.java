@@ -89,4 +89,123 @@ class MemoryPlanTest {
         assertEquals((long) (positions * MemoryPlan.CONTEXT_BITS / 8), coded.diskBytes(), 1.0);
         assertEquals((long) (positions * MemoryPlan.RAW_BITS / 8), raw.diskBytes(), 1.0);
     }
+
+    /** The heap a plan holding {@code held} bytes needs, as {@link MemoryPlan#heapNeeded()} rounds it. */
+    private static long heapFor(long held) {
+        return (long) Math.ceil(held * 100.0 / MemoryPlan.HEAP_SHARE_PERCENT);
+    }
+
+    /** Held at the peak of a whole job 0..max with layers first..max-2 mapped, 0..first-1 in the heap. */
+    private static long heldMapping(int max, int first) {
+        return MemoryPlan.OVERHEAD + (first == 0 ? 0 : PositionIndex.cumulativeSize(first - 1)) + working(max);
+    }
+
+    /**
+     * A whole job 0..N in a heap too small for it maps layers m..N-2 (layer N-1 is released
+     * before the last layer, N is the working layer), m the largest for which layers 0..m-1 in
+     * the heap and the working layer fit: at the boundary of each m, one byte less of heap maps
+     * one layer more.
+     */
+    @Test
+    void theLargestLayersAreMappedFirstAndNoMoreThanNeeded() {
+        for (int max : new int[] {2, 10, 16, 20, 24, 28, 30}) {
+            boolean[] none = new boolean[max + 1];
+            MemoryPlan inHeap = MemoryPlan.of(max, false, none, none, false);
+            assertFalse(inHeap.mapsAny());
+            assertFalse(MemoryPlan.within(inHeap.heapNeeded(), false, max, false, none, none, false).mapsAny());
+            for (int m = max - 1; m >= 0; m--) {
+                long heap = heapFor(heldMapping(max, m));
+                for (long h : new long[] {heap, heap + 1, heap - 1}) {
+                    MemoryPlan plan = MemoryPlan.within(h, false, max, false, none, none, false);
+                    // the formula: the largest first layer mapped (max - 1: none) that fits
+                    int first = -1;
+                    for (int f = max - 1; f >= 0 && first < 0; f--) {
+                        if (heapFor(heldMapping(max, f)) <= h) {
+                            first = f;
+                        }
+                    }
+                    if (h == heap) {
+                        assertEquals(m, first, "N = " + max + " at the boundary of " + m);
+                    } else if (h < heap) {
+                        assertTrue(first < m, "one byte short of the boundary of " + m + ": one layer more mapped");
+                    }
+                    if (first < 0) {
+                        assertFalse(plan.fits(h), "N = " + max + ": not even the working layer fits " + h);
+                        first = 0;
+                    } else {
+                        assertTrue(plan.fits(h), "N = " + max + " in " + h);
+                    }
+                    long mappedBytes = 0;
+                    for (int k = 0; k <= max; k++) {
+                        boolean expected = k >= first && k <= max - 2;
+                        assertEquals(expected, plan.isMapped(k), "N = " + max + ", heap " + h + ", layer " + k);
+                        assertEquals(k <= max - 2 && !expected, plan.kept()[k], "N = " + max + " kept " + k);
+                        mappedBytes += expected ? size(k) + WorkFiles.TRAILER : 0;
+                    }
+                    assertEquals(mappedBytes, plan.mappedBytes());
+                    assertEquals(plan.diskBytes() + mappedBytes, plan.diskNeeded());
+                    assertEquals(heldMapping(max, first), plan.peakBytes());
+                    assertEquals(max, plan.peakLayer());
+                }
+            }
+            // everything mapped: only the working layer and the overhead
+            MemoryPlan all = MemoryPlan.within(Long.MAX_VALUE, true, max, false, none, none, false);
+            assertEquals(MemoryPlan.OVERHEAD + working(max), all.peakBytes());
+            for (int k = 0; k <= max; k++) {
+                assertEquals(k <= max - 2, all.isMapped(k), "layer " + k);
+            }
+        }
+    }
+
+    @Test
+    void onlyLayersALaterLayerHoldsAreMapped() {
+        // 0..19 on disk, 20 to compute: 0..18 are decoded for it, 19 is not read
+        boolean[] reuse = new boolean[21];
+        Arrays.fill(reuse, 0, 20, true);
+        boolean[] wanted = new boolean[21];
+        MemoryPlan all = MemoryPlan.within(1L << 40, true, 20, false, reuse, wanted, false);
+        for (int k = 0; k <= 20; k++) {
+            assertEquals(k <= 18, all.isMapped(k), "layer " + k);
+        }
+        assertEquals(MemoryPlan.OVERHEAD + working(20), all.peakBytes());
+        // nothing to compute: nothing to map
+        Arrays.fill(reuse, true);
+        assertFalse(MemoryPlan.within(1, true, 20, false, reuse, wanted, false).mapsAny());
+        // a layer no later layer holds may not be marked
+        boolean[] last = new boolean[21];
+        last[19] = true;
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> MemoryPlan.of(20, false, new boolean[21], new boolean[21], false, last));
+    }
+
+    @Test
+    void withMappingOnlyTheWorkingLayerMustFit() {
+        for (long heap : new long[] {1L << 28, 6L << 30, 12L << 30, 18L << 30, 48L << 30}) {
+            int n = MemoryPlan.largestFittingMapped(heap, false, false);
+            assertTrue(n >= MemoryPlan.largestFitting(heap, false, false));
+            assertTrue(heapFor(MemoryPlan.OVERHEAD + working(n)) <= heap, "N = " + n + " in " + heap);
+            assertTrue(n == PositionIndex.MAX_SEEDS || heapFor(MemoryPlan.OVERHEAD + working(n + 1)) > heap);
+        }
+        // what README.md says fits with the launcher's heap of 75% of the machine
+        assertEquals(31, MemoryPlan.largestFittingMapped(6L << 30, false, false));
+        assertEquals(33, MemoryPlan.largestFittingMapped(12L << 30, false, false));
+        assertEquals(35, MemoryPlan.largestFittingMapped(18L << 30, false, false));
+        assertEquals(39, MemoryPlan.largestFittingMapped(48L << 30, false, false));
+    }
+
+    @Test
+    void thePlanNamesTheLayersInTheHeapAndThoseMapped() {
+        boolean[] none = new boolean[23];
+        MemoryPlan plan = MemoryPlan.within(heapFor(MemoryPlan.OVERHEAD + PositionIndex.cumulativeSize(16)
+                + working(22)), false, 22, false, none, none, false);
+        String text = String.join("\n", plan.describe(1L << 30, 1L << 40, java.nio.file.Path.of("d", "abapa", "work")));
+        assertTrue(text.contains("in the heap 0..16 ("), text);
+        assertTrue(text.contains("memory-mapped 17..20 from working files in d/abapa/work ("), text);
+        assertTrue(text.contains("working files " + MemoryPlan.bytes(plan.mappedBytes())), text);
+        String inHeap = String.join("\n", MemoryPlan.of(22, false, none, none, false).describe(1L << 40, -1));
+        assertTrue(inHeap.contains("in the heap 0..20 (") && inHeap.contains("memory-mapped none"), inHeap);
+        assertEquals("0..3, 5, 7..8", MemoryPlan.ranges(new boolean[] {true, true, true, true, false, true, false,
+                true, true}));
+        assertEquals("none", MemoryPlan.ranges(new boolean[3]));
+    }
 }

@@ -1,16 +1,29 @@
 package org.krou.util;
 
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A byte array indexed by {@code long}, in chunks of 2^30 bytes, so that layers of more than
  * 2^31 positions fit. Plain reads and writes plus the few atomic operations the parallel
  * generator needs.
  *
+ * <p>An array is either in the heap ({@link #ByteBigArray(long)}) or a read-only view of a file
+ * mapped into memory ({@link #map(Path, long)}), chunk by chunk, each chunk a mapping of at most
+ * 2^30 bytes, so that files of any size map. Reads work alike on both; writing a mapped array
+ * throws {@link UnsupportedOperationException}. A read tests which kind the array is before
+ * indexing (one field, never changing): on an array in the heap it costs a predicted branch.
+ *
  * <pre>{@code
  * ByteBigArray a = new ByteBigArray(3_000_000_000L);
  * a.set(2_999_999_999L, (byte) 7);
+ * ByteBigArray m = ByteBigArray.map(Path.of("values-28.raw"), PositionIndex.size(28));
+ * byte v = m.get(123);
  * }</pre>
  */
 public final class ByteBigArray {
@@ -19,7 +32,10 @@ public final class ByteBigArray {
     private static final long MASK = (1L << CHUNK_BITS) - 1;
     private static final VarHandle BYTES = MethodHandles.arrayElementVarHandle(byte[].class);
 
+    /** The chunks of an array in the heap; null if mapped. */
     private final byte[][] chunks;
+    /** The chunks of a mapped array, read-only; null if in the heap. */
+    private final ByteBuffer[] mapped;
     private final long length;
 
     /** A zero-filled array of {@code length} bytes. */
@@ -28,11 +44,49 @@ public final class ByteBigArray {
             throw new IllegalArgumentException("negative length " + length);
         }
         this.length = length;
-        int n = (int) ((length + MASK) >>> CHUNK_BITS);
+        this.mapped = null;
+        int n = chunkCount(length);
         chunks = new byte[n][];
         for (int i = 0; i < n; i++) {
             long left = length - ((long) i << CHUNK_BITS);
             chunks[i] = new byte[(int) Math.min(left, 1L << CHUNK_BITS)];
+        }
+    }
+
+    private ByteBigArray(ByteBuffer[] mapped, long length) {
+        this.chunks = null;
+        this.mapped = mapped;
+        this.length = length;
+    }
+
+    private static int chunkCount(long length) {
+        return (int) ((length + MASK) >>> CHUNK_BITS);
+    }
+
+    /**
+     * A read-only array of the first {@code length} bytes of {@code file}, mapped into memory in
+     * chunks of at most 2^30 bytes (the file may be longer: the rest is not mapped). The file may
+     * be changed or removed afterwards; on Linux a removed file stays readable through the
+     * mapping, and its disk space is freed once the array is garbage collected.
+     *
+     * @throws IOException naming the file if it cannot be opened or mapped, or is shorter than
+     *                     {@code length}
+     */
+    public static ByteBigArray map(Path file, long length) throws IOException {
+        if (length < 0) {
+            throw new IllegalArgumentException("negative length " + length);
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size < length) {
+                throw new IOException(file + " holds " + size + " bytes, fewer than the " + length + " to map");
+            }
+            ByteBuffer[] m = new ByteBuffer[chunkCount(length)];
+            for (int i = 0; i < m.length; i++) {
+                long at = (long) i << CHUNK_BITS;
+                m[i] = ch.map(FileChannel.MapMode.READ_ONLY, at, Math.min(length - at, 1L << CHUNK_BITS));
+            }
+            return new ByteBigArray(m, length);
         }
     }
 
@@ -41,31 +95,49 @@ public final class ByteBigArray {
         return length;
     }
 
+    /** True if this is a read-only view of a mapped file ({@link #map}). */
+    public boolean isMapped() {
+        return chunks == null;
+    }
+
     /** The byte at {@code i}. */
     public byte get(long i) {
-        return chunks[(int) (i >>> CHUNK_BITS)][(int) (i & MASK)];
+        byte[][] c = chunks;
+        if (c != null) {
+            return c[(int) (i >>> CHUNK_BITS)][(int) (i & MASK)];
+        }
+        return mapped[(int) (i >>> CHUNK_BITS)].get((int) (i & MASK));
+    }
+
+    /** The chunks, for writing; a mapped array is read-only. */
+    private byte[][] writable() {
+        byte[][] c = chunks;
+        if (c == null) {
+            throw new UnsupportedOperationException("a mapped array is read-only");
+        }
+        return c;
     }
 
     /** Sets the byte at {@code i}. */
     public void set(long i, byte v) {
-        chunks[(int) (i >>> CHUNK_BITS)][(int) (i & MASK)] = v;
+        writable()[(int) (i >>> CHUNK_BITS)][(int) (i & MASK)] = v;
     }
 
     /** Sets every byte to {@code v}. */
     public void fill(byte v) {
-        for (byte[] c : chunks) {
+        for (byte[] c : writable()) {
             java.util.Arrays.fill(c, v);
         }
     }
 
     /** Atomically sets the byte at {@code i} to {@code v} if it holds {@code expected}. */
     public boolean compareAndSet(long i, byte expected, byte v) {
-        return BYTES.compareAndSet(chunks[(int) (i >>> CHUNK_BITS)], (int) (i & MASK), expected, v);
+        return BYTES.compareAndSet(writable()[(int) (i >>> CHUNK_BITS)], (int) (i & MASK), expected, v);
     }
 
     /** Atomically adds {@code -1} to the byte at {@code i}; returns the new value. */
     public byte decrementAndGet(long i) {
-        return (byte) ((byte) BYTES.getAndAdd(chunks[(int) (i >>> CHUNK_BITS)], (int) (i & MASK), (byte) -1) - 1);
+        return (byte) ((byte) BYTES.getAndAdd(writable()[(int) (i >>> CHUNK_BITS)], (int) (i & MASK), (byte) -1) - 1);
     }
 
     /**
@@ -76,8 +148,17 @@ public final class ByteBigArray {
         while (len > 0) {
             int c = (int) (from >>> CHUNK_BITS);
             int o = (int) (from & MASK);
-            int k = Math.min(len, chunks[c].length - o);
-            System.arraycopy(chunks[c], o, dst, off, k);
+            int k;
+            if (chunks != null) {
+                k = Math.min(len, chunks[c].length - o);
+                System.arraycopy(chunks[c], o, dst, off, k);
+            } else {
+                k = Math.min(len, mapped[c].limit() - o);
+                if (k <= 0) {
+                    throw new IndexOutOfBoundsException("byte " + from + " of " + length);
+                }
+                mapped[c].get(o, dst, off, k);
+            }
             from += k;
             off += k;
             len -= k;
@@ -86,6 +167,7 @@ public final class ByteBigArray {
 
     /** Copies {@code len} bytes of {@code src[off..]} to position {@code to}. */
     public void copyFrom(byte[] src, int off, long to, int len) {
+        byte[][] chunks = writable();
         while (len > 0) {
             int c = (int) (to >>> CHUNK_BITS);
             int o = (int) (to & MASK);

@@ -7,12 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link ByteBigArray} on small arrays. Crossing the 2^30-byte chunk boundary needs an array
@@ -20,6 +25,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * at least 2 GiB (e.g. {@code mvn test -pl lookup -Dtest=ByteBigArrayTest -Dkrou.bigMemoryTests=true}).
  */
 class ByteBigArrayTest {
+    @TempDir
+    Path dir;
 
     @Test
     void zeroFilledGetSetFillLength() {
@@ -181,5 +188,73 @@ class ByteBigArrayTest {
         assertTrue(a.compareAndSet(boundary + 10, src[1010], (byte) 42));
         assertEquals(41, a.decrementAndGet(boundary + 10));
         assertThrows(IndexOutOfBoundsException.class, () -> a.get(boundary + 4096));
+    }
+
+    @Test
+    void aMappedFileReadsAsItsBytesAndIsReadOnly() throws IOException {
+        SplittableRandom rnd = new SplittableRandom(5);
+        byte[] bytes = new byte[10_000];
+        rnd.nextBytes(bytes);
+        Path f = dir.resolve("bytes.raw");
+        Files.write(f, bytes);
+        ByteBigArray m = ByteBigArray.map(f, 9_000); // the file may be longer than the array
+        assertTrue(m.isMapped());
+        assertFalse(new ByteBigArray(3).isMapped());
+        assertEquals(9_000, m.length());
+        for (int i = 0; i < 9_000; i++) {
+            assertEquals(bytes[i], m.get(i), "byte " + i);
+        }
+        byte[] dst = new byte[500];
+        m.copyTo(8_600, dst, 50, 400);
+        for (int k = 0; k < 400; k++) {
+            assertEquals(bytes[8_600 + k], dst[50 + k]);
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> m.get(9_000));
+        assertThrows(IndexOutOfBoundsException.class, () -> m.copyTo(8_900, dst, 0, 200));
+        assertThrows(UnsupportedOperationException.class, () -> m.set(0, (byte) 1));
+        assertThrows(UnsupportedOperationException.class, () -> m.compareAndSet(0, bytes[0], (byte) 1));
+        assertThrows(UnsupportedOperationException.class, () -> m.decrementAndGet(0));
+        assertThrows(UnsupportedOperationException.class, () -> m.fill((byte) 1));
+        assertThrows(UnsupportedOperationException.class, () -> m.copyFrom(dst, 0, 0, 1));
+        assertEquals(0, ByteBigArray.map(f, 0).length());
+        IOException shortFile = assertThrows(IOException.class, () -> ByteBigArray.map(f, 10_001));
+        assertTrue(shortFile.getMessage().contains("bytes.raw") && shortFile.getMessage().contains("10001"),
+                shortFile.getMessage());
+    }
+
+    /**
+     * A file of more than 2 GiB (sparse: nothing but a few bytes is written, so it costs no disk)
+     * maps in chunks of 2^30 bytes; reads and copies across both chunk boundaries.
+     */
+    @Test
+    void aMappedFileOfMoreThanTwoGibibytes() throws IOException {
+        long boundary = 1L << ByteBigArray.CHUNK_BITS;
+        long length = 2 * boundary + 4096;
+        Path f = dir.resolve("big.raw");
+        byte[] marks = new byte[2000];
+        for (int i = 0; i < marks.length; i++) {
+            marks[i] = (byte) (i % 251 + 1);
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            raf.setLength(length);
+            for (long at : new long[] {0, boundary - 1000, 2 * boundary - 1000, length - marks.length}) {
+                raf.seek(at);
+                raf.write(marks);
+            }
+        }
+        ByteBigArray m = ByteBigArray.map(f, length);
+        assertEquals(length, m.length());
+        assertEquals(marks[0], m.get(0));
+        assertEquals(marks[999], m.get(boundary - 1));
+        assertEquals(marks[1000], m.get(boundary));
+        assertEquals(marks[1000], m.get(2 * boundary));
+        assertEquals(0, m.get(boundary + 5000));
+        assertEquals(marks[marks.length - 1], m.get(length - 1));
+        for (long at : new long[] {boundary - 1000, 2 * boundary - 1000}) {
+            byte[] dst = new byte[2000];
+            m.copyTo(at, dst, 0, 2000);
+            assertArrayEquals(marks, dst, "across the boundary at " + (at + 1000));
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> m.get(length));
     }
 }
