@@ -62,6 +62,14 @@ final class Api {
         }
     }
 
+    /**
+     * Whether the route of {@code path} may take long or wait ({@code .../batch}, {@code .../pv}),
+     * so that it must not run on a selector thread.
+     */
+    static boolean mayBlock(String path) {
+        return path.startsWith(PREFIX) && (path.endsWith("/batch") || path.endsWith("/pv"));
+    }
+
     /** Answers a request whose path starts with {@link #PREFIX}. */
     void handle(Request request, Response response, Callback callback, String path) throws IOException {
         String rest = path.substring(PREFIX.length());

@@ -61,17 +61,21 @@ public final class KrouServer implements AutoCloseable {
         http.setRequestHeaderSize(limits.requestHeaderBytes());
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        // one selector thread a core, each answering the quick requests of its connections itself
+        // (Routes is non-blocking): no hand-off between threads per request
+        ServerConnector connector = new ServerConnector(server, -1, Math.max(1, Runtime.getRuntime().availableProcessors()),
+                new HttpConnectionFactory(http));
         connector.setHost(bind);
         connector.setPort(port);
         connector.setIdleTimeout(limits.idleMillis());
         server.addConnector(connector);
         server.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
-        server.setHandler(new GracefulHandler(new Routes(catalog, limits)));
+        server.setHandler(new GracefulHandler(new Routes(catalog, limits, pool)));
         server.setErrorHandler(new JsonErrorHandler(limits.requestHeaderBytes()));
         AccessLog ownLog = accessLog == null ? new AccessLog(System.err) : null;
         server.setRequestLog(new CustomRequestLog(accessLog == null ? ownLog : accessLog, ACCESS_LOG_FORMAT));
         server.setStopTimeout(STOP_MILLIS);
+        server.setDynamic(false); // so that Jetty takes the handlers' invocation type (non-blocking) once started
         try {
             server.start();
         } catch (Exception e) {
