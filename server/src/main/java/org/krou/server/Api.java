@@ -24,6 +24,7 @@ import org.krou.probe.Tablebase;
 import org.krou.rules.Notation;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
+import org.krou.rules.Side;
 import org.krou.rules.Variant;
 import org.krou.table.OutsideCoverageException;
 import org.krou.table.TableException;
@@ -247,7 +248,26 @@ final class Api {
             throw new Refusal(400, "missing query parameter position: " + Notation.FORM
                     + ", e.g. ?position=4+4+4+4+4+4+/+4+4+4+4+4+4+S");
         }
-        return Position.parse(text);
+        return parse(text);
+    }
+
+    /**
+     * {@link Position#parse}: the common well-formed text is read by {@link Notation#readBoard}
+     * (as {@code probe --batch} reads it, without regular expressions); anything else goes to
+     * {@link Position#parse}, which reads it the same way or says what is wrong.
+     */
+    static Position parse(String text) {
+        int[] board = new int[Rules.PITS];
+        if (!Notation.readBoard(text, board)) {
+            return Position.parse(text);
+        }
+        // readBoard took the text: after the last count comes nothing, or separators and the side to move
+        int end = text.length() - 1;
+        while (end > 0 && (text.charAt(end) <= ' ' || text.charAt(end) == ',')) {
+            end--;
+        }
+        char last = text.charAt(end);
+        return Position.fromMoverRelative(board, last == 'N' || last == 'n' ? Side.NORTH : Side.SOUTH);
     }
 
     /** Maps what a route threw to the status and message of its error answer; null for an unexpected failure. */
