@@ -123,7 +123,7 @@ final class Api {
     }
 
     /** The probe answer: the {@code probe --json} object with each move's distance and position after it. */
-    private static ObjectNode probe(Catalog.Served served, Position p, boolean withResult) {
+    private static byte[] probe(Catalog.Served served, Position p, boolean withResult) {
         Tablebase tb = served.tablebase();
         int[] values = new int[Rules.ROW];
         int[] distances = new int[Rules.ROW];
@@ -138,7 +138,7 @@ final class Api {
         }
         List<Character> best = Tablebase.bestOf(moves);
         FinalResult result = withResult ? tb.finalResult(p) : null;
-        return ProbeJson.probe(p, v, moves, best, result, extras);
+        return ProbeJson.probeBytes(p, v, moves, best, result, extras);
     }
 
     /** The {@code pv --json} object; at most {@link ServerLimits#concurrentLines()} lines are followed at once. */
