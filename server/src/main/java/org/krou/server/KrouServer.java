@@ -30,6 +30,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class KrouServer implements AutoCloseable {
     /** The access log line: client, time, request line, status, bytes sent, milliseconds taken. */
     public static final String ACCESS_LOG_FORMAT = "%{client}a - - %t \"%r\" %s %O %{ms}Tms";
+    /** Jetty's system property: object references in a cache line of 64 bytes. */
+    static final String REFERENCES_PER_CACHE_LINE = "org.eclipse.jetty.util.referencesPerCacheLine";
     /** How long a graceful stop waits for the requests under way. */
     public static final long STOP_MILLIS = 5_000;
 
@@ -54,6 +56,11 @@ public final class KrouServer implements AutoCloseable {
      */
     public static KrouServer start(Catalog catalog, String bind, int port, ServerLimits limits,
                                    RequestLog.Writer accessLog) throws Exception {
+        if (System.getProperty(REFERENCES_PER_CACHE_LINE) == null) {
+            // Jetty pads some arrays to cache lines and, unless told, asks the platform MBean server
+            // whether references are compressed, which starts JMX: a quarter of a second of start-up
+            System.setProperty(REFERENCES_PER_CACHE_LINE, Runtime.getRuntime().maxMemory() < 32L << 30 ? "16" : "8");
+        }
         QueuedThreadPool pool = new QueuedThreadPool(limits.maxThreads(), Math.min(8, limits.maxThreads()));
         pool.setName("krou-http");
         Server server = new Server(pool);
