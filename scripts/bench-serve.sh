@@ -32,7 +32,7 @@ TMP="$(mktemp -d "${TMPDIR:-/tmp}/krou-serve.XXXXXX")"
 SERVER=""
 cleanup() { [ -n "$SERVER" ] && kill -TERM "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null; rm -rf "$TMP"; }
 trap cleanup EXIT
-"$ROOT/scripts/krou" --version >/dev/null   # build first, outside the timing
+"$ROOT/scripts/krou" serve --help >/dev/null   # build first (and serve's class-data archive), outside the timing
 
 have_tables() {
   local n
