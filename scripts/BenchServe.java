@@ -1,7 +1,7 @@
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,10 +13,12 @@ import java.util.List;
 /**
  * The load client of scripts/bench-serve.sh: a fixed number of requests over keep-alive HTTP/1.1
  * connections to 127.0.0.1 only, then it stops. Usage:
- *   java scripts/BenchServe.java PORT VARIANT POSITIONS_FILE REQUESTS CONNECTIONS BATCHES
+ *   java scripts/BenchServe.java PORT VARIANT POSITIONS_FILE REQUESTS CONNECTIONS BATCHES [SERVER_PID]
  * Phase 1: REQUESTS single-position GETs /api/v1/VARIANT?position=... spread over CONNECTIONS
  * connections (after a warm-up of REQUESTS/10 not counted). Phase 2: BATCHES POSTs of 10,000
- * lines each to /api/v1/VARIANT/batch over 2 connections. Prints requests/s and p50/p99/max.
+ * lines each to /api/v1/VARIANT/batch over 2 connections. Prints requests/s and p50/p99/max, and
+ * the CPU time per request of this client and (given its pid, on Linux) of the server, since both
+ * share the machine's cores. Every response is read whole and its status checked (200 expected).
  */
 public class BenchServe {
     public static void main(String[] args) throws Exception {
@@ -26,6 +28,7 @@ public class BenchServe {
         int requests = Integer.parseInt(args[3]);
         int connections = Integer.parseInt(args[4]);
         int batches = Integer.parseInt(args[5]);
+        serverPid = args.length > 6 ? Long.parseLong(args[6]) : -1;
         List<byte[]> gets = new ArrayList<>();
         for (String p : positions) {
             gets.add(("GET /api/v1/" + variant + "?position=" + p.replace(' ', '+') + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -48,11 +51,35 @@ public class BenchServe {
         }
     }
 
+    private static long serverPid;
+
+    /** CPU time of this JVM, in ns. */
+    private static long ownCpu() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /** CPU time of the server, in ns, from /proc (clock ticks of 10 ms); -1 if unknown. */
+    private static long serverCpu() {
+        if (serverPid < 0) {
+            return -1;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc/" + serverPid + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     private static void run(String name, int port, List<byte[]> reqs, int count, int connections, int perRequest)
             throws Exception {
         long[] lat = new long[count];
         Thread[] threads = new Thread[connections];
         Exception[] failure = new Exception[1];
+        long cpu0 = ownCpu();
+        long server0 = serverCpu();
         long t0 = System.nanoTime();
         for (int c = 0; c < connections; c++) {
             int from = (int) ((long) count * c / connections);
@@ -61,12 +88,12 @@ public class BenchServe {
                 try (Socket s = new Socket("127.0.0.1", port)) {
                     s.setTcpNoDelay(true);
                     OutputStream out = s.getOutputStream();
-                    InputStream in = new BufferedInputStream(s.getInputStream(), 1 << 16);
+                    Responses in = new Responses(s.getInputStream());
                     for (int i = from; i < to; i++) {
                         long start = System.nanoTime();
                         out.write(reqs.get(i % reqs.size()));
                         out.flush();
-                        int status = readResponse(in);
+                        int status = in.next();
                         if (status != 200) {
                             throw new IOException("status " + status + " for request " + i);
                         }
@@ -82,6 +109,8 @@ public class BenchServe {
             t.join();
         }
         double secs = (System.nanoTime() - t0) / 1e9;
+        long cpu = ownCpu() - cpu0;
+        long server1 = serverCpu();
         if (failure[0] != null) {
             throw failure[0];
         }
@@ -90,34 +119,104 @@ public class BenchServe {
                         + "latency p50 %.2f ms, p99 %.2f ms, max %.2f ms%n", name, count, connections, secs,
                 count / secs, (double) count * perRequest / secs, lat[count / 2] / 1e6, lat[(int) (count * 0.99)] / 1e6,
                 lat[count - 1] / 1e6);
+        System.out.printf("%-18s CPU a request: client %.1f us%s%n", "", cpu / 1e3 / count,
+                server0 < 0 || server1 < 0 ? "" : String.format(", server %.1f us", (server1 - server0) / 1e3 / count));
     }
 
-    /** Reads one response; returns its status. */
-    private static int readResponse(InputStream in) throws IOException {
-        StringBuilder line = new StringBuilder();
-        int status = -1;
-        long length = 0;
-        while (true) {
-            int c = in.read();
-            if (c < 0) {
-                throw new IOException("connection closed");
-            }
-            if (c == '\n') {
-                String l = line.toString().trim();
-                line.setLength(0);
-                if (l.isEmpty()) {
-                    break;
+    /**
+     * The responses of one connection, read whole: the status line and headers are scanned in a
+     * buffer (no per-byte calls, no strings), then the body of Content-Length bytes is read past.
+     */
+    private static final class Responses {
+        private static final byte[] LENGTH = "content-length:".getBytes(StandardCharsets.US_ASCII);
+        private final InputStream in;
+        private final byte[] buf = new byte[1 << 16];
+        private int start;
+        private int end;
+
+        Responses(InputStream in) {
+            this.in = in;
+        }
+
+        /** Reads the next response; returns its status. */
+        int next() throws IOException {
+            int scan = start;
+            while (true) {
+                for (; scan + 3 < end; scan++) {
+                    if (buf[scan] == '\r' && buf[scan + 1] == '\n' && buf[scan + 2] == '\r' && buf[scan + 3] == '\n') {
+                        return finish(scan + 4);
+                    }
                 }
-                if (status < 0) {
-                    status = Integer.parseInt(l.split(" ")[1]);
-                } else if (l.regionMatches(true, 0, "Content-Length:", 0, 15)) {
-                    length = Long.parseLong(l.substring(15).trim());
+                if (end == buf.length) {
+                    if (start == 0) {
+                        throw new IOException("response headers longer than " + buf.length + " bytes");
+                    }
+                    System.arraycopy(buf, start, buf, 0, end - start);
+                    scan -= start;
+                    end -= start;
+                    start = 0;
                 }
-            } else {
-                line.append((char) c);
+                fill();
             }
         }
-        in.skipNBytes(length);
-        return status;
+
+        /** The headers end before {@code body}: checks the status line, skips the body, returns the status. */
+        private int finish(int body) throws IOException {
+            if (body - start < 16 || buf[start] != 'H' || buf[start + 8] != ' ') {
+                throw new IOException("not an HTTP response: "
+                        + new String(buf, start, Math.min(40, body - start), StandardCharsets.US_ASCII));
+            }
+            int status = (buf[start + 9] - '0') * 100 + (buf[start + 10] - '0') * 10 + (buf[start + 11] - '0');
+            long length = contentLength(start, body);
+            long left = length - (end - body);
+            if (left <= 0) {
+                start = body + (int) length;
+            } else {
+                start = end = 0;
+                while (left > 0) {
+                    int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+                    if (n < 0) {
+                        throw new IOException("connection closed in a body");
+                    }
+                    left -= n;
+                }
+            }
+            if (start == end) {
+                start = end = 0;
+            }
+            return status;
+        }
+
+        private long contentLength(int from, int to) throws IOException {
+            for (int i = from; i < to - LENGTH.length; i++) {
+                if (buf[i] != '\n') {
+                    continue;
+                }
+                int j = 0;
+                while (j < LENGTH.length && (buf[i + 1 + j] | 0x20) == LENGTH[j]) {
+                    j++;
+                }
+                if (j == LENGTH.length) {
+                    int p = i + 1 + j;
+                    while (buf[p] == ' ') {
+                        p++;
+                    }
+                    long v = 0;
+                    for (; buf[p] >= '0' && buf[p] <= '9'; p++) {
+                        v = v * 10 + buf[p] - '0';
+                    }
+                    return v;
+                }
+            }
+            throw new IOException("a response without Content-Length");
+        }
+
+        private void fill() throws IOException {
+            int n = in.read(buf, end, buf.length - end);
+            if (n < 0) {
+                throw new IOException("connection closed");
+            }
+            end += n;
+        }
     }
 }

@@ -32,7 +32,7 @@ TMP="$(mktemp -d "${TMPDIR:-/tmp}/krou-serve.XXXXXX")"
 SERVER=""
 cleanup() { [ -n "$SERVER" ] && kill -TERM "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null; rm -rf "$TMP"; }
 trap cleanup EXIT
-"$ROOT/scripts/krou" --version >/dev/null   # build first, outside the timing
+"$ROOT/scripts/krou" serve --help >/dev/null   # build first (and serve's class-data archive), outside the timing
 
 have_tables() {
   local n
@@ -72,5 +72,5 @@ PORT=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$TMP/serve
 [ -n "$PORT" ] || { echo "bench-serve: the server did not start: $(cat "$TMP/access.log")" >&2; exit 1; }
 echo "machine: $(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(java -version 2>&1 | head -1)"
 echo "server: $(head -1 "$TMP/serve.out")"
-java "$ROOT/scripts/BenchServe.java" "$PORT" "$VARIANT" "$TMP/positions.txt" "$REQUESTS" "$CONNECTIONS" "$BATCHES"
+java "$ROOT/scripts/BenchServe.java" "$PORT" "$VARIANT" "$TMP/positions.txt" "$REQUESTS" "$CONNECTIONS" "$BATCHES" "$SERVER"
 echo "access log: $(wc -l < "$TMP/access.log") lines"

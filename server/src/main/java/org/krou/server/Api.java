@@ -24,6 +24,7 @@ import org.krou.probe.Tablebase;
 import org.krou.rules.Notation;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
+import org.krou.rules.Side;
 import org.krou.rules.Variant;
 import org.krou.table.OutsideCoverageException;
 import org.krou.table.TableException;
@@ -60,6 +61,14 @@ final class Api {
         int status() {
             return status;
         }
+    }
+
+    /**
+     * Whether the route of {@code path} may take long or wait ({@code .../batch}, {@code .../pv}),
+     * so that it must not run on a selector thread.
+     */
+    static boolean mayBlock(String path) {
+        return path.startsWith(PREFIX) && (path.endsWith("/batch") || path.endsWith("/pv"));
     }
 
     /** Answers a request whose path starts with {@link #PREFIX}. */
@@ -114,7 +123,7 @@ final class Api {
     }
 
     /** The probe answer: the {@code probe --json} object with each move's distance and position after it. */
-    private static ObjectNode probe(Catalog.Served served, Position p, boolean withResult) {
+    private static byte[] probe(Catalog.Served served, Position p, boolean withResult) {
         Tablebase tb = served.tablebase();
         int[] values = new int[Rules.ROW];
         int[] distances = new int[Rules.ROW];
@@ -129,7 +138,7 @@ final class Api {
         }
         List<Character> best = Tablebase.bestOf(moves);
         FinalResult result = withResult ? tb.finalResult(p) : null;
-        return ProbeJson.probe(p, v, moves, best, result, extras);
+        return ProbeJson.probeBytes(p, v, moves, best, result, extras);
     }
 
     /** The {@code pv --json} object; at most {@link ServerLimits#concurrentLines()} lines are followed at once. */
@@ -239,7 +248,26 @@ final class Api {
             throw new Refusal(400, "missing query parameter position: " + Notation.FORM
                     + ", e.g. ?position=4+4+4+4+4+4+/+4+4+4+4+4+4+S");
         }
-        return Position.parse(text);
+        return parse(text);
+    }
+
+    /**
+     * {@link Position#parse}: the common well-formed text is read by {@link Notation#readBoard}
+     * (as {@code probe --batch} reads it, without regular expressions); anything else goes to
+     * {@link Position#parse}, which reads it the same way or says what is wrong.
+     */
+    static Position parse(String text) {
+        int[] board = new int[Rules.PITS];
+        if (!Notation.readBoard(text, board)) {
+            return Position.parse(text);
+        }
+        // readBoard took the text: after the last count comes nothing, or separators and the side to move
+        int end = text.length() - 1;
+        while (end > 0 && (text.charAt(end) <= ' ' || text.charAt(end) == ',')) {
+            end--;
+        }
+        char last = text.charAt(end);
+        return Position.fromMoverRelative(board, last == 'N' || last == 'n' ? Side.NORTH : Side.SOUTH);
     }
 
     /** Maps what a route threw to the status and message of its error answer; null for an unexpected failure. */

@@ -30,6 +30,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class KrouServer implements AutoCloseable {
     /** The access log line: client, time, request line, status, bytes sent, milliseconds taken. */
     public static final String ACCESS_LOG_FORMAT = "%{client}a - - %t \"%r\" %s %O %{ms}Tms";
+    /** Jetty's system property: object references in a cache line of 64 bytes. */
+    static final String REFERENCES_PER_CACHE_LINE = "org.eclipse.jetty.util.referencesPerCacheLine";
     /** How long a graceful stop waits for the requests under way. */
     public static final long STOP_MILLIS = 5_000;
 
@@ -54,6 +56,11 @@ public final class KrouServer implements AutoCloseable {
      */
     public static KrouServer start(Catalog catalog, String bind, int port, ServerLimits limits,
                                    RequestLog.Writer accessLog) throws Exception {
+        if (System.getProperty(REFERENCES_PER_CACHE_LINE) == null) {
+            // Jetty pads some arrays to cache lines and, unless told, asks the platform MBean server
+            // whether references are compressed, which starts JMX: a quarter of a second of start-up
+            System.setProperty(REFERENCES_PER_CACHE_LINE, Runtime.getRuntime().maxMemory() < 32L << 30 ? "16" : "8");
+        }
         QueuedThreadPool pool = new QueuedThreadPool(limits.maxThreads(), Math.min(8, limits.maxThreads()));
         pool.setName("krou-http");
         Server server = new Server(pool);
@@ -61,17 +68,21 @@ public final class KrouServer implements AutoCloseable {
         http.setRequestHeaderSize(limits.requestHeaderBytes());
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        // one selector thread a core, each answering the quick requests of its connections itself
+        // (Routes is non-blocking): no hand-off between threads per request
+        ServerConnector connector = new ServerConnector(server, -1, Math.max(1, Runtime.getRuntime().availableProcessors()),
+                new HttpConnectionFactory(http));
         connector.setHost(bind);
         connector.setPort(port);
         connector.setIdleTimeout(limits.idleMillis());
         server.addConnector(connector);
         server.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
-        server.setHandler(new GracefulHandler(new Routes(catalog, limits)));
+        server.setHandler(new GracefulHandler(new Routes(catalog, limits, pool)));
         server.setErrorHandler(new JsonErrorHandler(limits.requestHeaderBytes()));
         AccessLog ownLog = accessLog == null ? new AccessLog(System.err) : null;
         server.setRequestLog(new CustomRequestLog(accessLog == null ? ownLog : accessLog, ACCESS_LOG_FORMAT));
         server.setStopTimeout(STOP_MILLIS);
+        server.setDynamic(false); // so that Jetty takes the handlers' invocation type (non-blocking) once started
         try {
             server.start();
         } catch (Exception e) {

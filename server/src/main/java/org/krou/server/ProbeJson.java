@@ -1,10 +1,15 @@
 package org.krou.server;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import org.krou.probe.FinalResult;
@@ -16,7 +21,10 @@ import org.krou.rules.Position;
 /**
  * The JSON forms of Krou's answers, shared by the {@code krou} command ({@code probe --json},
  * {@code pv --json}, {@code probe --batch --json}) and the HTTP API, so that both say the same
- * thing in the same words. Jackson trees, fields in the order they are put, written compact.
+ * thing in the same words. Jackson trees, fields in the order they are put, written compact; the
+ * probe answer, which the HTTP API writes for every request, is written straight to bytes by a
+ * streaming generator ({@link #probeBytes}), and its tree is read back from those bytes, so that
+ * both forms come from one definition.
  */
 public final class ProbeJson {
     /** Loaded with the first JSON output only, so that text commands do not pay for Jackson. */
@@ -55,7 +63,7 @@ public final class ProbeJson {
         ObjectNode o = object();
         o.put("south", r.south());
         o.put("north", r.north());
-        o.put("outcome", r.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        o.put("outcome", outcome(r));
         return o;
     }
 
@@ -70,7 +78,7 @@ public final class ProbeJson {
 
     /**
      * The object of {@code probe --json}: {@code position, toMove, seeds, value, moves, best} and,
-     * with captures, {@code result}.
+     * with captures, {@code result}; the tree of {@link #probeBytes}.
      *
      * @param extras per move (same order as {@code moves}), what the HTTP API adds to each:
      *               {@code distance} (where known) and {@code position} after it; null for the
@@ -78,32 +86,64 @@ public final class ProbeJson {
      */
     public static ObjectNode probe(Position p, int v, List<MoveValue> moves, List<Character> best,
                                    FinalResult result, List<MoveExtra> extras) {
-        ObjectNode o = object();
-        o.put("position", p.toString());
-        o.put("toMove", String.valueOf(p.toMove().letter()));
-        o.put("seeds", p.seeds());
-        o.put("value", v);
-        ArrayNode ms = o.putArray("moves");
-        for (int i = 0; i < moves.size(); i++) {
-            MoveValue m = moves.get(i);
-            ObjectNode mo = ms.addObject().put("move", String.valueOf(m.move())).put("captured", m.captured())
-                    .put("value", m.value());
-            if (extras != null) {
-                MoveExtra x = extras.get(i);
-                if (x.distance() >= 0) {
-                    mo.put("distance", x.distance());
+        try {
+            return (ObjectNode) MAPPER.readTree(probeBytes(p, v, moves, best, result, extras));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read back the JSON just written: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The object of {@link #probe} as one line of compact JSON in UTF-8, written without building
+     * the tree: the fields, their order and their form are defined here only.
+     */
+    public static byte[] probeBytes(Position p, int v, List<MoveValue> moves, List<Character> best,
+                                    FinalResult result, List<MoveExtra> extras) {
+        ByteArrayBuilder bytes = new ByteArrayBuilder(256 + 96 * moves.size());
+        try (JsonGenerator g = MAPPER.getFactory().createGenerator(bytes, JsonEncoding.UTF8)) {
+            g.writeStartObject();
+            g.writeStringField("position", p.toString());
+            g.writeStringField("toMove", String.valueOf(p.toMove().letter()));
+            g.writeNumberField("seeds", p.seeds());
+            g.writeNumberField("value", v);
+            g.writeArrayFieldStart("moves");
+            for (int i = 0; i < moves.size(); i++) {
+                MoveValue m = moves.get(i);
+                g.writeStartObject();
+                g.writeStringField("move", String.valueOf(m.move()));
+                g.writeNumberField("captured", m.captured());
+                g.writeNumberField("value", m.value());
+                if (extras != null) {
+                    MoveExtra x = extras.get(i);
+                    if (x.distance() >= 0) {
+                        g.writeNumberField("distance", x.distance());
+                    }
+                    g.writeStringField("position", x.after().toString());
                 }
-                mo.put("position", x.after().toString());
+                g.writeEndObject();
             }
+            g.writeEndArray();
+            g.writeArrayFieldStart("best");
+            for (char c : best) {
+                g.writeString(String.valueOf(c));
+            }
+            g.writeEndArray();
+            if (result != null) {
+                g.writeObjectFieldStart("result");
+                g.writeNumberField("south", result.south());
+                g.writeNumberField("north", result.north());
+                g.writeStringField("outcome", outcome(result));
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write JSON to memory", e); // a byte array never fails
         }
-        ArrayNode bs = o.putArray("best");
-        for (char c : best) {
-            bs.add(String.valueOf(c));
-        }
-        if (result != null) {
-            o.set("result", result(result));
-        }
-        return o;
+        return bytes.toByteArray();
+    }
+
+    private static String outcome(FinalResult r) {
+        return r.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**

@@ -2,6 +2,8 @@ package org.krou.server;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -15,6 +17,13 @@ import org.slf4j.LoggerFactory;
 /**
  * Every route of the server: {@code /health}, the API under {@code /api/v1/}, the explorer's files;
  * anything else is a 404. Whatever a route throws becomes a JSON error answer, never a stack trace.
+ *
+ * <p>The handler is non-blocking: Jetty runs it on the thread that read the request (one selector
+ * thread a core), with no hand-off to another thread, since a probe, the coverage, the health check
+ * and the explorer's files take microseconds and never wait. The two routes that may take long or
+ * wait, a batch (whose body is read as it comes, then probed for milliseconds) and a principal line
+ * (a search, and a wait for its turn), are handed to the server's thread pool instead, so that they
+ * never hold up the other connections of their selector.
  */
 final class Routes extends Handler.Abstract {
     private static final Logger LOG = LoggerFactory.getLogger(Routes.class);
@@ -22,9 +31,12 @@ final class Routes extends Handler.Abstract {
     private final Catalog catalog;
     private final Api api;
     private final StaticFiles files;
+    private final Executor pool;
 
-    Routes(Catalog catalog, ServerLimits limits) {
-        super(InvocationType.BLOCKING);
+    /** Routes over {@code catalog}; {@code pool} runs the routes that may block (batches, principal lines). */
+    Routes(Catalog catalog, ServerLimits limits, Executor pool) {
+        super(InvocationType.NON_BLOCKING);
+        this.pool = pool;
         this.catalog = catalog;
         this.api = new Api(catalog, limits);
         this.files = StaticFiles.load();
@@ -33,6 +45,19 @@ final class Routes extends Handler.Abstract {
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
         String path = Request.getPathInContext(request);
+        if (Api.mayBlock(path)) {
+            try {
+                pool.execute(() -> route(request, response, callback, path));
+            } catch (RejectedExecutionException e) {
+                fail(request, response, callback, path, new Api.Refusal(503, "the server is stopping"));
+            }
+        } else {
+            route(request, response, callback, path);
+        }
+        return true;
+    }
+
+    private void route(Request request, Response response, Callback callback, String path) {
         try {
             if (path.startsWith(Api.PREFIX)) {
                 api.handle(request, response, callback, path);
@@ -43,19 +68,23 @@ final class Routes extends Handler.Abstract {
                         + "the API under " + Api.PREFIX + " (see docs/API.md), the health check at /health");
             }
         } catch (Throwable e) {
-            Api.Refusal r = Api.refusal(e);
-            if (r == null) {
-                LOG.warn("internal error answering {} {}", request.getMethod(), path, e);
-                r = new Api.Refusal(500, "internal error: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : ": " + e.getMessage()));
-            }
-            if (response.isCommitted()) {
-                callback.failed(e);
-            } else {
-                Replies.error(response, callback, r.status(), r.getMessage());
-            }
+            fail(request, response, callback, path, e);
         }
-        return true;
+    }
+
+    /** Answers what a route threw as a JSON error (a 500 for anything unexpected, logged). */
+    private static void fail(Request request, Response response, Callback callback, String path, Throwable e) {
+        Api.Refusal r = Api.refusal(e);
+        if (r == null) {
+            LOG.warn("internal error answering {} {}", request.getMethod(), path, e);
+            r = new Api.Refusal(500, "internal error: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+        if (response.isCommitted()) {
+            callback.failed(e);
+        } else {
+            Replies.error(response, callback, r.status(), r.getMessage());
+        }
     }
 
     private void health(Request request, Response response, Callback callback) {
