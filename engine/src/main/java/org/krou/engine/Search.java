@@ -166,6 +166,19 @@ final class Search {
     }
 
     /**
+     * The value of the move that captured {@code c} and led to {@code boards[ply + 1]} if it ends
+     * the game with a value no child gives ({@link Rules#fixedValue}: a capture-give grand slam),
+     * the line then ending after it; else {@link Rules#LOOK_UP}, and the child is searched.
+     */
+    private int endsGame(int ply, int c) {
+        int fixed = Rules.fixedValue(c, boards[ply + 1], variant);
+        if (fixed != Rules.LOOK_UP) {
+            pvLength[ply + 1] = ply + 1;
+        }
+        return fixed;
+    }
+
+    /**
      * The lower ({@code low}) or upper bound the tree of {@code depth} plies proves for the board
      * at {@code ply}, fail-soft within {@code (alpha, beta)}.
      */
@@ -223,7 +236,7 @@ final class Search {
             int pit = order[ply][i];
             int c = captured[ply][pit];
             System.arraycopy(children[ply], pit * Rules.PITS, next, 0, Rules.PITS);
-            int fixed = Rules.fixedValue(c, next, variant); // a move that ends the game by itself
+            int fixed = endsGame(ply, c);
             int v = fixed != Rules.LOOK_UP ? fixed : c - bound(ply + 1, depth - 1, c - beta, c - alpha, !low);
             if (aborted) {
                 return 0;
@@ -312,7 +325,7 @@ final class Search {
             int pit = order[ply][i];
             int c = captured[ply][pit];
             System.arraycopy(children[ply], pit * Rules.PITS, next, 0, Rules.PITS);
-            int fixed = Rules.fixedValue(c, next, variant);
+            int fixed = endsGame(ply, c);
             int v = fixed != Rules.LOOK_UP ? fixed : c - heuristic(ply + 1, depth - 1, c - beta, c - alpha);
             if (aborted) {
                 return 0;
