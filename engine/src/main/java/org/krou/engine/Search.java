@@ -34,6 +34,12 @@ final class Search {
     /** Nodes with at least this many plies left read the store and have their proofs written to it. */
     static final int STORE_DEPTH = 4;
     private static final int PENDING = 1 << 16;
+    /** {@link #enter}: the node is not settled at its start; search its moves. */
+    private static final int GO_ON = Integer.MIN_VALUE;
+    /** What a repetition is worth to {@link #enter}: the lower bound, the upper, or 0 within them. */
+    private static final int REPEAT_LOW = -1;
+    private static final int REPEAT_HIGH = 1;
+    private static final int REPEAT_ZERO = 0;
 
     private final Variant variant;
     private final Tablebase tables;
@@ -46,6 +52,12 @@ final class Search {
     private final int[][] captured = new int[MAX_PLY][Rules.ROW];
     private final int[][] order = new int[MAX_PLY][Rules.ROW];
     private final long[] path = new long[MAX_PLY + 1];
+    /** Of each node {@link #enter} lets go on: its seeds, table entry, proven bounds and legal moves. */
+    private final int[] nodeSeeds = new int[MAX_PLY + 1];
+    private final long[] nodeEntry = new long[MAX_PLY + 1];
+    private final int[] nodeLo = new int[MAX_PLY + 1];
+    private final int[] nodeHi = new int[MAX_PLY + 1];
+    private final int[] nodeMask = new int[MAX_PLY + 1];
     private final int[] scratch = new int[Rules.PITS];
     final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
     final int[] pvLength = new int[MAX_PLY + 1];
@@ -179,10 +191,13 @@ final class Search {
     }
 
     /**
-     * The lower ({@code low}) or upper bound the tree of {@code depth} plies proves for the board
-     * at {@code ply}, fail-soft within {@code (alpha, beta)}.
+     * The start both searches share at the board at {@code ply}: counts the node, answers from the
+     * tables below the horizon, from proven bounds that meet, for a repetition ({@code repeat}:
+     * the lower bound, the upper, or 0 within them) and for a finished game; otherwise generates
+     * the moves and returns {@link #GO_ON}, leaving the node's seeds, key ({@code path[ply]}),
+     * table entry, bounds and move mask in the {@code node*} arrays.
      */
-    int bound(int ply, int depth, int alpha, int beta, boolean low) {
+    private int enter(int ply, int depth, int repeat) {
         pvLength[ply] = ply;
         nodes++;
         if (outOfBudget()) {
@@ -204,7 +219,7 @@ final class Search {
         }
         if (ply > 0 && repeated(ply, key)) {
             repetitions++;
-            return low ? lo : hi;
+            return repeat == REPEAT_LOW ? lo : repeat == REPEAT_HIGH ? hi : clamp(0, lo, hi);
         }
         int mask = Rules.generate(b, variant, children[ply], captured[ply], scratch);
         if (mask == 0) {
@@ -212,6 +227,29 @@ final class Search {
             prove(key, m, v, v, 0);
             return v;
         }
+        nodeSeeds[ply] = m;
+        nodeEntry[ply] = e;
+        nodeLo[ply] = lo;
+        nodeHi[ply] = hi;
+        nodeMask[ply] = mask;
+        return GO_ON;
+    }
+
+    /**
+     * The lower ({@code low}) or upper bound the tree of {@code depth} plies proves for the board
+     * at {@code ply}, fail-soft within {@code (alpha, beta)}.
+     */
+    int bound(int ply, int depth, int alpha, int beta, boolean low) {
+        int settled = enter(ply, depth, low ? REPEAT_LOW : REPEAT_HIGH);
+        if (settled != GO_ON) {
+            return settled;
+        }
+        int m = nodeSeeds[ply];
+        long key = path[ply];
+        long e = nodeEntry[ply];
+        int lo = nodeLo[ply];
+        int hi = nodeHi[ply];
+        int mask = nodeMask[ply];
         if (depth == 0 || ply == MAX_PLY - 1) {
             return low ? lo : hi;
         }
@@ -270,35 +308,16 @@ final class Search {
      * within {@code (alpha, beta)}, always within the bounds proven for it.
      */
     int heuristic(int ply, int depth, int alpha, int beta) {
-        pvLength[ply] = ply;
-        nodes++;
-        if (outOfBudget()) {
-            return 0;
+        int settled = enter(ply, depth, REPEAT_ZERO);
+        if (settled != GO_ON) {
+            return settled;
         }
-        int[] b = boards[ply];
-        int m = Rules.seeds(b);
-        if (ply > 0 && m <= horizon) {
-            tableHits++;
-            return tables.probe(b);
-        }
-        long key = PositionKey.of(b, m);
-        path[ply] = key;
-        long e = entry(key, m, depth);
-        int lo = e == 0 ? -m : TranspositionTable.lower(e);
-        int hi = e == 0 ? m : TranspositionTable.upper(e);
-        if (lo == hi) {
-            return lo;
-        }
-        if (ply > 0 && repeated(ply, key)) {
-            repetitions++;
-            return clamp(0, lo, hi);
-        }
-        int mask = Rules.generate(b, variant, children[ply], captured[ply], scratch);
-        if (mask == 0) {
-            int v = Rules.terminalValue(b, variant);
-            prove(key, m, v, v, 0);
-            return v;
-        }
+        int m = nodeSeeds[ply];
+        long key = path[ply];
+        long e = nodeEntry[ply];
+        int lo = nodeLo[ply];
+        int hi = nodeHi[ply];
+        int mask = nodeMask[ply];
         if (depth == 0 || ply == MAX_PLY - 1) {
             return (lo + hi) / 2;
         }
