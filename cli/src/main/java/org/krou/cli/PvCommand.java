@@ -91,11 +91,10 @@ final class PvCommand implements Callable<Integer> {
         Position last = plies.isEmpty() ? start : plies.get(plies.size() - 1).after();
         switch (line.end()) {
             case NO_SEEDS -> sb.append(BoardView.name(last.toMove())).append(" has no seeds: ")
-                    .append(BoardView.name(last.toMove().opponent())).append(" takes the ").append(last.seeds())
-                    .append(" left.\n");
+                    .append(taker(line, last)).append(" the ").append(last.seeds()).append(" left.\n");
             case CANNOT_FEED -> sb.append(BoardView.name(last.toMove())).append(" cannot feed ")
-                    .append(BoardView.name(last.toMove().opponent())).append(": it takes the ").append(last.seeds())
-                    .append(" left.\n");
+                    .append(BoardView.name(last.toMove().opponent())).append(": ").append(taker(line, last))
+                    .append(" the ").append(last.seeds()).append(" left.\n");
             case REPETITION -> {
                 sb.append("The position after ply ").append(plies.size()).append(" repeats the one ")
                         .append(firstOccurrence(line, last));
@@ -129,5 +128,15 @@ final class PvCommand implements Callable<Integer> {
             }
         }
         return "seen before";
+    }
+
+    /**
+     * Who takes the seeds left at the end of {@code line}, in {@code last}: the side the rules give
+     * them ({@link org.krou.probe.FinalResult#finished}: its value for the side to move is what
+     * that side gains), or nobody ({@code no-feed=nobody-takes}).
+     */
+    private static String taker(Line line, Position last) {
+        int v = line.result().value();
+        return v == 0 ? "nobody takes" : BoardView.name(v > 0 ? last.toMove() : last.toMove().opponent()) + " takes";
     }
 }

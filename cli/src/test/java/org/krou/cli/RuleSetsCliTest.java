@@ -69,6 +69,22 @@ class RuleSetsCliTest {
         assertFalse(wrong.err().contains("\tat "), wrong.err());
     }
 
+    @Test
+    void pvSaysWhoTakesTheSeedsLeftUnderTheRuleSet() {
+        // capture-give: e captures 5 and ends the game; North, left without seeds, takes South's 1
+        assertEquals(0, run("generate", "--grand-slam", "capture-give", "--max-seeds", "6").exit());
+        CliRun pv = run("pv", "--grand-slam", "capture-give", EXAMPLE);
+        assertEquals(0, pv.exit(), pv.err());
+        assertTrue(pv.out().contains("North has no seeds: North takes the 1 left."), pv.out());
+        assertTrue(pv.out().contains("Final score: South 5, North 1: South wins"), pv.out());
+        // nobody-takes: South cannot feed, the 3 seeds left go to no one
+        assertEquals(0, run("generate", "--no-feed", "nobody-takes", "--max-seeds", "3").exit());
+        CliRun unfed = run("pv", "--no-feed", "nobody-takes", "1 2 0 0 0 0 / 0 0 0 0 0 0 S");
+        assertEquals(0, unfed.exit(), unfed.err());
+        assertTrue(unfed.out().contains("South cannot feed North: nobody takes the 3 left."), unfed.out());
+        assertTrue(unfed.out().contains("Final score: South 0, North 0: draw"), unfed.out());
+    }
+
     private static String value(CliRun r) {
         assertEquals(0, r.exit(), r.err());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"value\":(-?[0-9]+)").matcher(r.out());
