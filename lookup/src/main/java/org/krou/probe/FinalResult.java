@@ -42,11 +42,7 @@ public record FinalResult(int value, int southHalves, int northHalves, Outcome o
      * @param lastCaptured the seeds captured by the move that led to {@code at} (0 if none or at the start)
      */
     public static FinalResult finished(Position at, int lastCaptured, Variant variant) {
-        int[] b = at.moverRelative();
-        int t = Rules.terminalValue(b, variant);
-        if (Rules.fixedValue(lastCaptured, b, variant) != Rules.LOOK_UP) {
-            t = -t;
-        }
+        int t = Rules.restValue(at.moverRelative(), lastCaptured, variant);
         if (t == 0) {
             int s = 2 * at.southCaptured();
             int n = 2 * at.northCaptured();

@@ -164,9 +164,8 @@ public record Position(int[] pits, Side toMove, int southCaptured, int northCapt
         // grand-slam=capture-give the side without seeds does), or it cannot feed (it takes the
         // rest itself, or nobody does under no-feed=nobody-takes)
         int left = after.seeds();
-        int t = Rules.terminalValue(child, variant);
-        Side taker = Rules.fixedValue(captured, child, variant) != Rules.LOOK_UP ? next
-                : t > 0 ? next : t < 0 ? toMove : null;
+        int t = Rules.restValue(child, captured, variant);
+        Side taker = t > 0 ? next : t < 0 ? toMove : null;
         Position end = new Position(new int[Rules.PITS], next,
                 s + (taker == Side.SOUTH ? left : 0), n + (taker == Side.NORTH ? left : 0));
         return new MoveResult(this, move, captured, after, true, end);

@@ -332,6 +332,18 @@ public final class Rules {
     }
 
     /**
+     * What the seeds left are worth to the mover of {@code b}, a board with no legal move reached
+     * by a move that captured {@code lastCaptured} (0 at the start): {@link #terminalValue},
+     * except after a capture-give grand slam, whose seeds left go to the side it left without
+     * seeds, the mover here ({@code +n}). Positive: the mover takes them; negative: the other
+     * side; 0: nobody (or none are left).
+     */
+    public static int restValue(int[] b, int lastCaptured, Variant variant) {
+        int t = terminalValue(b, variant);
+        return fixedValue(lastCaptured, b, variant) != LOOK_UP ? -t : t;
+    }
+
+    /**
      * Why the mover's pit {@code pit} may not be played, or {@code null} if it may.
      * For messages at the API edge; allocates.
      */
