@@ -3,7 +3,6 @@ package org.krou.generator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,6 +16,7 @@ import org.krou.rules.Position;
 import org.krou.rules.Rules;
 import org.krou.rules.Side;
 import org.krou.rules.Variant;
+import org.krou.testing.Allocations;
 
 /**
  * {@code Tablebase.rootMoves} with distance tables: every move's value and distance to
@@ -91,22 +91,13 @@ class RootMovesTest {
         int[] values = new int[6];
         int[] distances = new int[6];
         long[] sink = new long[1];
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         try (Tablebase tb = Tablebase.open(dir, Variant.ABAPA)) {
-            Runnable work = () -> {
+            long bytes = Allocations.leastBytes(30, () -> {
                 for (int[] b : boards) {
                     sink[0] += tb.rootMoves(b, values, distances) + values[1] + distances[2];
                 }
-            };
-            for (int i = 0; i < 30; i++) {
-                work.run();
-            }
-            long base = mx.getCurrentThreadAllocatedBytes();
-            long overhead = mx.getCurrentThreadAllocatedBytes() - base;
-            base = mx.getCurrentThreadAllocatedBytes();
-            work.run();
-            assertEquals(0, mx.getCurrentThreadAllocatedBytes() - base - overhead,
-                    "bytes allocated by " + boards.length + " root-move rankings with distances");
+            });
+            assertEquals(0, bytes, "bytes allocated by " + boards.length + " root-move rankings with distances");
             assertTrue(sink[0] != 0);
         }
     }

@@ -3,38 +3,20 @@ package org.krou.probe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Side;
 import org.krou.rules.Variant;
+import org.krou.testing.Allocations;
 
 /**
- * The allocation-free claims, measured with {@code ThreadMXBean#getCurrentThreadAllocatedBytes}:
- * after a warm-up (JIT compilation, the per-thread scratch, every block cached), probes, root
- * moves and the outcome allocate nothing. The measurement itself is taken twice back to back and
- * its own cost subtracted; no other allowance is made.
+ * The allocation-free claims, measured by {@link Allocations}: after a warm-up (JIT compilation,
+ * the per-thread scratch, every block cached), probes, root moves and the outcome allocate nothing.
  */
 class AllocationFreeTest {
     static final int BOARDS = 4096;
     static final int WARMUP_ROUNDS = 30;
-
-    static long allocated() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
-    }
-
-    /** Bytes {@code work} allocates on this thread, after {@code WARMUP_ROUNDS} runs to warm it up. */
-    static long allocatedBy(Runnable work) {
-        for (int i = 0; i < WARMUP_ROUNDS; i++) {
-            work.run();
-        }
-        long base = allocated();
-        long overhead = allocated() - base;
-        base = allocated();
-        work.run();
-        return allocated() - base - overhead;
-    }
 
     /** Random boards of 0..MAX seeds, 12 ints each. */
     static int[][] boards(long seed) {
@@ -54,23 +36,23 @@ class AllocationFreeTest {
         int[] distances = new int[6];
         long[] sink = new long[1];
         try (Tablebase tb = Tablebase.open(TestTables.dir(Variant.ABAPA), Variant.ABAPA)) {
-            long probe = allocatedBy(() -> {
+            long probe = Allocations.leastBytes(WARMUP_ROUNDS, () -> {
                 for (int[] b : boards) {
                     sink[0] += tb.probe(b);
                 }
             });
-            long root = allocatedBy(() -> {
+            long root = Allocations.leastBytes(WARMUP_ROUNDS, () -> {
                 for (int[] b : boards) {
                     sink[0] += tb.rootMoves(b, values, distances) + values[0] + distances[0];
                 }
             });
-            long outcome = allocatedBy(() -> {
+            long outcome = Allocations.leastBytes(WARMUP_ROUNDS, () -> {
                 for (int[] b : boards) {
                     sink[0] += FinalResult.outcome(b, Side.NORTH, 10, 12, 3).ordinal()
                             + FinalResult.southHalves(9, Side.SOUTH, 3, -2);
                 }
             });
-            long sentinel = allocatedBy(() -> {
+            long sentinel = Allocations.leastBytes(WARMUP_ROUNDS, () -> {
                 for (int[] b : boards) {
                     b[0] += 49; // invalid: the sentinel, no exception
                     sink[0] += tb.probe(b);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -19,6 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.generator.table.WriterOptions;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
+import org.krou.testing.Allocations;
 import org.krou.util.ByteBigArray;
 
 /** Misses of the block cache: no allocation once warm, and one decode when threads miss together. */
@@ -64,22 +64,13 @@ class CacheMissTest {
                     sink[0] += t.symbolAt(rank);
                 }
             };
-            for (int i = 0; i < 40; i++) {
-                work.run();
-            }
             long decodes = cache.decodes();
-            long base = allocated();
-            long overhead = allocated() - base;
-            base = allocated();
-            work.run();
-            long bytes = allocated() - base - overhead;
-            assertTrue(cache.decodes() - decodes > 400, (cache.decodes() - decodes) + " misses of 500 look-ups");
-            assertEquals(0, bytes, "bytes allocated by " + (cache.decodes() - decodes) + " misses");
+            long bytes = Allocations.leastBytes(40, work);
+            long runs = 40 + 1; // the warm-up and at least one measured run
+            assertTrue(cache.decodes() - decodes > 400 * runs, (cache.decodes() - decodes) + " misses in " + runs
+                    + " or more runs of 500 look-ups");
+            assertEquals(0, bytes, "bytes allocated by a run of 500 look-ups, 400 or more of them misses");
         }
-    }
-
-    private static long allocated() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
     /**
@@ -97,25 +88,25 @@ class CacheMissTest {
                 Variant.ABAPA, SEEDS, cache)) {
             int full = (int) (PositionIndex.size(SEEDS) / BLOCK); // the whole blocks: all of one size
             assertTrue(full >= 20, full + " blocks");
-            long sum = 0;
+            long[] sum = new long[1];
             for (int k = 0; k < 20_000; k++) {
-                sum += look(t, k, full);
+                sum[0] += look(t, k, full);
             }
             long decodes = cache.decodes();
-            long base = allocated();
-            long overhead = allocated() - base; // the measurement itself
-            base = allocated();
-            for (int k = 0; k < 1000; k++) {
-                sum += look(t, k, full);
-            }
-            long bytes = allocated() - base - overhead;
-            assertEquals(1000, cache.decodes() - decodes, "every look-up missed");
+            long bytes = Allocations.leastBytes(0, () -> {
+                sum[0] = 0;
+                for (int k = 0; k < 1000; k++) {
+                    sum[0] += look(t, k, full);
+                }
+            });
             assertEquals(0, bytes, "bytes allocated by 1000 misses");
+            long misses = cache.decodes() - decodes;
+            assertTrue(misses > 0 && misses % 1000 == 0, misses + " misses: expected every look-up of every run to miss");
             long check = 0;
             for (int k = 0; k < 1000; k++) {
                 check += expected.get(rank(k, full));
             }
-            assertEquals(check, sum - sumOfWarmup(expected, full));
+            assertEquals(check, sum[0]);
         }
     }
 
@@ -125,14 +116,6 @@ class CacheMissTest {
 
     private static int look(TableFile t, int k, int full) {
         return t.symbolAt(rank(k, full));
-    }
-
-    private static long sumOfWarmup(ByteBigArray expected, int full) {
-        long s = 0;
-        for (int k = 0; k < 20_000; k++) {
-            s += expected.get(rank(k, full));
-        }
-        return s;
     }
 
     /**
