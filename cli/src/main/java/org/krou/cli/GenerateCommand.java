@@ -171,6 +171,10 @@ final class GenerateCommand implements Callable<Integer> {
                         + "(%d of them decoded); tables: %,d bytes (%.3f bits/position)%n",
                 positions, seconds, positions / seconds, generator.computed(), generator.reused(),
                 generator.decoded(), bytes, bytes * 8.0 / positions);
+        String phases = progress.phaseSummary();
+        if (!phases.isEmpty()) {
+            out.println("Time per phase: " + phases);
+        }
         long rss = peakRssMiB();
         if (rss >= 0) {
             out.printf(Locale.ROOT, "Memory: peak RSS %d MiB%n", rss);
