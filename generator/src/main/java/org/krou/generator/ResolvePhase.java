@@ -51,6 +51,8 @@ final class ResolvePhase {
      * dependent table look-ups).
      */
     private static final long STEPS = 48;
+    /** Positions expanded together, so that the cache misses of their predecessors overlap. */
+    private static final int BATCH = 16;
 
     private ResolvePhase() {
     }
@@ -106,7 +108,11 @@ final class ResolvePhase {
         /** The board of rank {@link #cursorRank} of the layer, or any board if that is -1. */
         private final int[] cursor = new int[12];
         private long cursorRank = -1;
-        private final byte[] seen = new byte[Predecessors.MAX];
+        /** The predecessors of a batch: rank, packed board, whether the position they lead to is won, state read. */
+        private final long[] ranks = new long[BATCH * Predecessors.MAX];
+        private final long[] boards = new long[BATCH * Predecessors.MAX];
+        private final boolean[] wonBy = new boolean[BATCH * Predecessors.MAX];
+        private final byte[] seen = new byte[BATCH * Predecessors.MAX];
         private final boolean packable;
         private long[] stack = new long[1 << 12];
         private int top;
@@ -142,36 +148,48 @@ final class ResolvePhase {
             }
         }
 
+        /**
+         * Expands the stacked positions until none is left: a batch of up to {@link #BATCH} of
+         * them at a time, whose predecessors are generated first, then read with plain loads (the
+         * cache misses of the whole batch overlap), then updated (the locked updates hit the
+         * cache; a locked update would serialise the misses). The order of the updates does not
+         * matter: each level's sets are least fixed points.
+         */
         private void drain(int t) {
             byte plus = (byte) t;
             byte minus = (byte) -t;
             while (top > 0) {
-                top -= 2;
-                long p = stack[top];
-                long packedBoard = stack[top + 1];
-                boolean won = state.get(p) > 0;
-                if (packedBoard == CURSOR) {
-                    System.arraycopy(cursor, 0, board, 0, 12);
-                } else if (packedBoard == UNPACKED) {
-                    PositionIndex.unrank(layer.seeds, p, board);
-                } else {
-                    Predecessors.unpack(packedBoard, board);
+                int m = 0;
+                for (int popped = 0; top > 0 && popped < BATCH; popped++) {
+                    top -= 2;
+                    long p = stack[top];
+                    long packedBoard = stack[top + 1];
+                    boolean won = state.get(p) > 0;
+                    if (packedBoard == CURSOR) {
+                        System.arraycopy(cursor, 0, board, 0, 12);
+                    } else if (packedBoard == UNPACKED) {
+                        PositionIndex.unrank(layer.seeds, p, board);
+                    } else {
+                        Predecessors.unpack(packedBoard, board);
+                    }
+                    int k = pred.generate(board);
+                    System.arraycopy(pred.ranks(), 0, ranks, m, k);
+                    if (packable) {
+                        System.arraycopy(pred.packed(), 0, boards, m, k);
+                    }
+                    java.util.Arrays.fill(wonBy, m, m + k, won);
+                    m += k;
                 }
-                int k = pred.generate(board);
-                long[] ranks = pred.ranks();
-                long[] boards = pred.packed();
-                // plain loads first: independent cache misses overlap, and the locked updates
-                // below then hit the cache (a locked update would serialise the misses)
-                for (int j = 0; j < k; j++) {
+                for (int j = 0; j < m; j++) {
                     seen[j] = state.get(ranks[j]);
                 }
-                for (int j = 0; j < k; j++) {
+                for (int j = 0; j < m; j++) {
                     if (!LayerState.unresolved(seen[j])) {
                         continue; // resolved positions never change again
                     }
                     long q = ranks[j];
                     long qb = packable ? boards[j] : UNPACKED;
-                    if (won) {
+                    if (wonBy[j]) {
                         lowerCounter(q, qb, t, minus);
                     } else {
                         claimWinner(q, qb, plus);
