@@ -30,6 +30,24 @@ public final class ExitKernel {
     private final ByteBigArray[] solved;
     private final int[] child = new int[12];
 
+    /** Positions evaluated together by {@link #evaluateRun}, so that their look-ups' cache misses overlap. */
+    public static final int BATCH = 32;
+    /** Per position of a run: best exit, best exit of the preferred moves, their same-layer counts, the final result. */
+    private final int[] best = new int[BATCH];
+    private final int[] bestKeeping = new int[BATCH];
+    private final int[] same = new int[BATCH];
+    private final int[] sameKeeping = new int[BATCH];
+    private final int[] starving = new int[BATCH];
+    private final boolean[] anyKeeping = new boolean[BATCH];
+    /** The result of a position decided without look-ups (a finished game), else -1 (no result: its low 16 bits are never all set). */
+    private final int[] decided = new int[BATCH];
+    /** The captures to look up: rank of the child, seeds captured, position of the run, a preferred move. */
+    private final long[] lookRank = new long[BATCH * 6];
+    private final int[] lookCaptured = new int[BATCH * 6];
+    private final int[] lookSlot = new int[BATCH * 6];
+    private final boolean[] lookKeeps = new boolean[BATCH * 6];
+    private int looks;
+
     /** @param solved the values of the smaller layers, {@code solved[k]} for {@code k < n} */
     public ExitKernel(Variant variant, ByteBigArray[] solved) {
         this.variant = variant;
@@ -45,23 +63,47 @@ public final class ExitKernel {
      * @return the result, read with {@link #best(int)}, {@link #same(int)} and {@link #terminal(int)}
      */
     public int evaluate(int[] b, int n) {
+        gather(b, n, 0);
+        lookUp(n);
+        return result(0);
+    }
+
+    /**
+     * Evaluates {@code count} (at most {@link #BATCH}) boards of consecutive ranks, the first
+     * {@code b}, into {@code out[0..count)}, stepping {@code b} with {@link PositionIndex#next}
+     * after each (so that it ends on the board after the last, if there is one). The look-ups
+     * of the whole run are made together.
+     */
+    public void evaluateRun(int[] b, int n, int count, int[] out) {
+        for (int k = 0; k < count; k++) {
+            gather(b, n, k);
+            PositionIndex.next(b);
+        }
+        lookUp(n);
+        for (int k = 0; k < count; k++) {
+            out[k] = result(k);
+        }
+    }
+
+    /** Plays every legal move of {@code b} as position {@code slot} of the run; captures to look up are queued. */
+    private void gather(int[] b, int n, int slot) {
         boolean mustFeed = b[6] + b[7] + b[8] + b[9] + b[10] + b[11] == 0;
-        int best = NO_EXIT;
-        int same = 0;
+        int bestExit = NO_EXIT;
+        int sameCount = 0;
         // the moves the variant prefers when it has any: under awari those that leave the
         // opponent seeds, under grand-slam=forbid those that are no grand slam
-        int bestKeeping = NO_EXIT;
-        int sameKeeping = 0;
+        int bestKept = NO_EXIT;
+        int sameKept = 0;
         boolean any = false;
-        boolean anyKeeping = false;
-        int starving = 0; // non-empty pits that cannot feed an empty opponent row
+        boolean anyKept = false;
+        int starved = 0; // non-empty pits that cannot feed an empty opponent row
         for (int pit = 0; pit < 6; pit++) {
             int s = b[pit];
             if (s == 0) {
                 continue;
             }
             if (mustFeed && s < 6 - pit) {
-                starving++;
+                starved++;
                 continue;
             }
             any = true;
@@ -69,35 +111,70 @@ public final class ExitKernel {
             int c = Rules.captured(code);
             boolean keeps = awari ? child[0] + child[1] + child[2] + child[3] + child[4] + child[5] > 0
                     : !forbid || !Rules.grandSlam(code);
-            anyKeeping |= keeps;
+            anyKept |= keeps;
             if (c == 0) {
-                same++;
+                sameCount++;
                 if (keeps) {
-                    sameKeeping++;
+                    sameKept++;
                 }
-            } else {
-                int fixed = Rules.fixedValue(c, child, variant);
-                int v = fixed != Rules.LOOK_UP ? fixed : c - solved[n - c].get(PositionIndex.rank(child));
-                best = Math.max(best, v);
-                if (keeps) {
-                    bestKeeping = Math.max(bestKeeping, v);
-                }
+                continue;
+            }
+            int fixed = Rules.fixedValue(c, child, variant);
+            if (fixed == Rules.LOOK_UP) {
+                lookRank[looks] = PositionIndex.rank(child);
+                lookCaptured[looks] = c;
+                lookSlot[looks] = slot;
+                lookKeeps[looks++] = keeps;
+                continue;
+            }
+            bestExit = Math.max(bestExit, fixed);
+            if (keeps) {
+                bestKept = Math.max(bestKept, fixed);
             }
         }
-        if (!any) {
-            if (playOn && starving > 0) {
-                return NO_EXIT << 16 | starving; // quiet moves to boards whose mover has no seeds
+        best[slot] = bestExit;
+        bestKeeping[slot] = bestKept;
+        same[slot] = sameCount;
+        sameKeeping[slot] = sameKept;
+        starving[slot] = starved;
+        anyKeeping[slot] = anyKept;
+        if (any) {
+            decided[slot] = -1;
+        } else if (playOn && starved > 0) {
+            decided[slot] = NO_EXIT << 16 | starved; // quiet moves to boards whose mover has no seeds
+        } else {
+            decided[slot] = Rules.terminalValue(b, variant) << 16 | TERMINAL;
+        }
+    }
+
+    /** Reads the queued captures' children (their cache misses overlap) into the best exits. */
+    private void lookUp(int n) {
+        for (int k = 0; k < looks; k++) {
+            int c = lookCaptured[k];
+            int slot = lookSlot[k];
+            int v = c - solved[n - c].get(lookRank[k]);
+            best[slot] = Math.max(best[slot], v);
+            if (lookKeeps[k]) {
+                bestKeeping[slot] = Math.max(bestKeeping[slot], v);
             }
-            return Rules.terminalValue(b, variant) << 16 | TERMINAL;
+        }
+        looks = 0;
+    }
+
+    /** The result of position {@code slot} of the run. */
+    private int result(int slot) {
+        if (decided[slot] != -1) {
+            return decided[slot];
         }
         if (awari) {
             // every move leaves the opponent's row empty: the pits that do not feed are legal too
-            return anyKeeping ? bestKeeping << 16 | sameKeeping : best << 16 | (same + starving);
+            return anyKeeping[slot] ? bestKeeping[slot] << 16 | sameKeeping[slot]
+                    : best[slot] << 16 | (same[slot] + starving[slot]);
         }
-        if (forbid && anyKeeping) {
-            return bestKeeping << 16 | sameKeeping;
+        if (forbid && anyKeeping[slot]) {
+            return bestKeeping[slot] << 16 | sameKeeping[slot];
         }
-        return best << 16 | same;
+        return best[slot] << 16 | same[slot];
     }
 
     /** The best exit value of a result, or {@link #NO_EXIT}; the rule value of a finished game. */

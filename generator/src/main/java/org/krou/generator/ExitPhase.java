@@ -41,15 +41,19 @@ final class ExitPhase {
         int n = layer.seeds;
         Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> {
             int[] b = new int[12];
+            int[] results = new int[ExitKernel.BATCH];
             ExitKernel kernel = new ExitKernel(variant, solved);
             PositionIndex.unrank(n, from, b);
-            for (long i = from; i < to; i++) {
-                int r = kernel.evaluate(b, n);
-                if (dist != null) {
-                    dist.set(i, (byte) (ExitKernel.terminal(r) ? 0 : DistancePhase.NONE));
+            for (long i = from; i < to; i += ExitKernel.BATCH) {
+                int m = (int) Math.min(ExitKernel.BATCH, to - i);
+                kernel.evaluateRun(b, n, m, results);
+                for (int k = 0; k < m; k++) {
+                    int r = results[k];
+                    if (dist != null) {
+                        dist.set(i + k, (byte) (ExitKernel.terminal(r) ? 0 : DistancePhase.NONE));
+                    }
+                    layer.state.set(i + k, layer.codes.initial(ExitKernel.same(r), ExitKernel.best(r)));
                 }
-                layer.state.set(i, layer.codes.initial(ExitKernel.same(r), ExitKernel.best(r)));
-                PositionIndex.next(b);
             }
             progress.advance(to - from);
         });
