@@ -38,6 +38,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *       with {@link PositionIndex#next} and storing exit and counter in two byte arrays, as
  *       ExitPhase did before it stored one code byte (its real access pattern: children of
  *       neighbouring boards are often close in rank).</li>
+ *   <li>{@link #exitRun}: the same sweep as the exit phase runs it now, in runs of
+ *       {@link ExitKernel#BATCH} positions whose look-ups are made together.</li>
  *   <li>{@link #predecessors}: {@link Predecessors#generate(int[])} (un-moves and the rank of
  *       each predecessor) for each board of the pool, as ResolvePhase calls it.</li>
  * </ul>
@@ -82,6 +84,7 @@ public class GeneratorKernelBenchmark {
     private long size;
     private ByteBigArray exit;
     private ByteBigArray state;
+    private final int[] results = new int[ExitKernel.BATCH];
 
     /** Draws the pool and fills the smaller layers with random values. */
     @Setup(Level.Trial)
@@ -157,6 +160,29 @@ public class GeneratorKernelBenchmark {
                 r = 0;
                 PositionIndex.unrank(seeds, 0, b); // end of the layer: start over
             }
+        }
+        walkerRank = r;
+    }
+
+    /**
+     * Phase 1 over consecutive ranks as ExitPhase runs it now: {@link ExitKernel#evaluateRun}, runs
+     * of {@link ExitKernel#BATCH} positions whose look-ups are made together, one code byte stored.
+     */
+    @Benchmark
+    @OperationsPerInvocation(POOL)
+    public void exitRun() {
+        int[] b = walker;
+        long r = walkerRank;
+        for (int i = 0; i < POOL; i += ExitKernel.BATCH) {
+            if (r + ExitKernel.BATCH > state.length()) {
+                r = 0;
+                PositionIndex.unrank(seeds, 0, b); // end of the layer: start over
+            }
+            kernel.evaluateRun(b, seeds, ExitKernel.BATCH, results);
+            for (int k = 0; k < ExitKernel.BATCH; k++) {
+                state.set(r + k, (byte) (UNRESOLVED + ExitKernel.same(results[k])));
+            }
+            r += ExitKernel.BATCH;
         }
         walkerRank = r;
     }
