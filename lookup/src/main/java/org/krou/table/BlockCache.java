@@ -1,18 +1,21 @@
 package org.krou.table;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.locks.StampedLock;
 
 /**
  * A bounded cache of decoded blocks, shared by the tables of a tablebase and safe for any number
  * of threads.
  *
- * <p><b>A hit only reads.</b> The cache is {@value #WAYS}-way set associative. Each slot keeps
- * one mutable entry (a key and a byte array) guarded by a {@link StampedLock}; a reader takes an
- * optimistic stamp, reads the one byte it wants and validates the stamp, which is a volatile read
- * and a fence: nothing is written, so readers on different cores never contend for a cache line.
+ * <p><b>A hit only reads.</b> The cache is {@value #WAYS}-way set associative. A slot is a key,
+ * a byte array, a length and a version (a sequence lock), each in a primitive array indexed by
+ * slot, so that the ways of a set share a cache line and a hit costs two dependent memory reads
+ * (the set's keys, versions and array references, then the byte) rather than a chain of objects.
+ * A reader reads the version (even: no change under way), the slot and the one byte it wants,
+ * then the version again: nothing is written, so readers on different cores never contend for a
+ * cache line.
  * Since no recency can be recorded without a write, eviction does not use it: the way replaced in a
  * set is an empty one, else one whose array can take the block (it is then reused), else one
  * picked at random, and the byte bound evicts slots in the order of a clock hand. For the
@@ -23,8 +26,8 @@ import java.util.concurrent.locks.StampedLock;
  * ({@code TableFile} keeps one per thread) and {@link #put} copies the block into the array of an
  * entry it evicts, if that array is long enough (a shorter block, such as the last of a table, may
  * so sit in a longer array; the byte bound counts the arrays' lengths). Reusing an array is safe
- * because no reader ever holds one: readers see arrays only between an optimistic stamp and its
- * validation, and an array is detached from its slot under the slot's write lock before it is
+ * because no reader ever holds one: readers see arrays only between two reads of the slot's
+ * version, and an array is detached from its slot (the version changed) before it is
  * overwritten, so a reader still looking at it fails validation and treats the look-up as a miss.
  * A new array is allocated only while the cache fills, or when every array evicted is shorter
  * than the block; arrays never shrink, so once warm almost all are of the largest block size.
@@ -58,18 +61,19 @@ public final class BlockCache {
     /** No key: table ids are positive, so no {@link #key} is -1. */
     private static final long EMPTY = -1;
 
-    /**
-     * One slot: mutable, written only under its lock's write mode and the insertion lock. The
-     * block is {@code data[0..length)}; the array may be longer (a recycled one).
-     */
-    private static final class Entry {
-        final StampedLock lock = new StampedLock();
-        long key = EMPTY;
-        byte[] data;
-        int length;
-    }
+    private static final VarHandle VERSIONS = MethodHandles.arrayElementVarHandle(int[].class);
 
-    private final AtomicReferenceArray<Entry> slots;
+    /**
+     * The slots: key ({@link #EMPTY} if free), block array (null if free; the block is
+     * {@code data[0..length)}, the array may be longer: a recycled one), length and version (odd
+     * while the slot changes). Written only under {@link #inserting}, between the two version
+     * increments of {@link #beginWrite} and {@link #endWrite}; read by any thread, validated by the
+     * version.
+     */
+    private final long[] keys;
+    private final byte[][] data;
+    private final int[] lengths;
+    private final int[] versions;
     private final int mask;
     private final long maxBytes;
     private final Object inserting = new Object();
@@ -97,7 +101,11 @@ public final class BlockCache {
             throw new IllegalArgumentException("a block cache bound of " + maxBytes + " bytes: expected 0 or more");
         }
         int n = Integer.highestOneBit(Math.max(WAYS, Math.min(entries, 1 << 20)) - 1) << 1;
-        slots = new AtomicReferenceArray<>(n);
+        keys = new long[n];
+        java.util.Arrays.fill(keys, EMPTY);
+        data = new byte[n][];
+        lengths = new int[n];
+        versions = new int[n];
         mask = n - WAYS;
         this.maxBytes = maxBytes;
         for (int i = 0; i < FLIGHTS; i++) {
@@ -113,7 +121,7 @@ public final class BlockCache {
 
     /** Number of slots. */
     public int capacity() {
-        return slots.length();
+        return keys.length;
     }
 
     /** The bound on the bytes of the blocks held. */
@@ -155,18 +163,19 @@ public final class BlockCache {
     int read(long key, int pos) {
         int s = set(key);
         for (int w = 0; w < WAYS; w++) {
-            Entry e = slots.get(s + w);
-            if (e == null) {
+            int i = s + w;
+            if (keys[i] != key) {
                 continue;
             }
-            long stamp = e.lock.tryOptimisticRead();
-            byte[] d = e.data;
-            // fields read optimistically may disagree until validated: bound pos by both
-            if (e.key != key || d == null || pos >= e.length || pos >= d.length) {
+            int v = (int) VERSIONS.getAcquire(versions, i);
+            byte[] d = data[i];
+            // read while the slot may change: validated below; bound pos by both lengths
+            if ((v & 1) != 0 || keys[i] != key || d == null || pos >= lengths[i] || pos >= d.length) {
                 continue;
             }
             int x = d[pos] & 0xFF;
-            if (e.lock.validate(stamp)) {
+            VarHandle.acquireFence();
+            if ((int) VERSIONS.getVolatile(versions, i) == v) {
                 return x;
             }
         }
@@ -180,21 +189,33 @@ public final class BlockCache {
     boolean copy(long key, byte[] dst, int m) {
         int s = set(key);
         for (int w = 0; w < WAYS; w++) {
-            Entry e = slots.get(s + w);
-            if (e == null) {
+            int i = s + w;
+            if (keys[i] != key) {
                 continue;
             }
-            long stamp = e.lock.tryOptimisticRead();
-            byte[] d = e.data;
-            if (e.key != key || d == null || e.length != m || d.length < m) {
+            int v = (int) VERSIONS.getAcquire(versions, i);
+            byte[] d = data[i];
+            if ((v & 1) != 0 || keys[i] != key || d == null || lengths[i] != m || d.length < m) {
                 continue;
             }
             System.arraycopy(d, 0, dst, 0, m);
-            if (e.lock.validate(stamp)) {
+            VarHandle.acquireFence();
+            if ((int) VERSIONS.getVolatile(versions, i) == v) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Marks slot {@code i} as changing (under {@link #inserting}): its version becomes odd. */
+    private void beginWrite(int i) {
+        VERSIONS.setOpaque(versions, i, versions[i] + 1);
+        VarHandle.storeStoreFence(); // the slot's new contents are seen only after the odd version
+    }
+
+    /** Ends the change of slot {@code i}: its version becomes even again, and greater. */
+    private void endWrite(int i) {
+        VERSIONS.setRelease(versions, i, versions[i] + 1);
     }
 
     /**
@@ -248,14 +269,14 @@ public final class BlockCache {
             int s = set(key);
             int victim = -1;
             for (int w = 0; w < WAYS; w++) {
-                Entry e = slots.get(s + w);
-                if (e != null && e.key == key) {
+                int i = s + w;
+                if (keys[i] == key) {
                     return; // another thread put it meanwhile
                 }
-                if (e == null || e.data == null) {
-                    victim = s + w;
-                } else if (victim < 0 && e.data.length >= m) {
-                    victim = s + w;
+                if (data[i] == null) {
+                    victim = i;
+                } else if (victim < 0 && data[i].length >= m) {
+                    victim = i;
                 }
             }
             if (victim < 0) {
@@ -265,8 +286,8 @@ public final class BlockCache {
                 victim = s + Math.floorMod(random, WAYS);
             }
             byte[] spare = reusable(detach(victim), m, null);
-            for (int tries = slots.length(); bytes + size(spare, m) > maxBytes && tries > 0; tries--) {
-                hand = (hand + 1) & (slots.length() - 1);
+            for (int tries = keys.length; bytes + size(spare, m) > maxBytes && tries > 0; tries--) {
+                hand = (hand + 1) & (keys.length - 1);
                 spare = reusable(detach(hand), m, spare);
             }
             if (bytes + size(spare, m) > maxBytes) {
@@ -274,16 +295,11 @@ public final class BlockCache {
             }
             byte[] d = spare != null ? spare : new byte[m];
             System.arraycopy(src, 0, d, 0, m);
-            Entry e = slots.get(victim);
-            if (e == null) {
-                e = new Entry();
-                slots.set(victim, e);
-            }
-            long stamp = e.lock.writeLock();
-            e.key = key;
-            e.data = d;
-            e.length = m;
-            e.lock.unlockWrite(stamp);
+            beginWrite(victim);
+            keys[victim] = key;
+            data[victim] = d;
+            lengths[victim] = m;
+            endWrite(victim);
             bytes += d.length;
         }
     }
@@ -300,16 +316,15 @@ public final class BlockCache {
 
     /** Empties slot {@code i} (under the insertion lock); returns the array it held, or null. */
     private byte[] detach(int i) {
-        Entry e = slots.get(i);
-        if (e == null || e.data == null) {
+        byte[] d = data[i];
+        if (d == null) {
             return null;
         }
-        long stamp = e.lock.writeLock();
-        byte[] d = e.data;
-        e.key = EMPTY;
-        e.data = null;
-        e.length = 0;
-        e.lock.unlockWrite(stamp);
+        beginWrite(i);
+        keys[i] = EMPTY;
+        data[i] = null;
+        lengths[i] = 0;
+        endWrite(i);
         bytes -= d.length;
         return d;
     }
@@ -317,7 +332,7 @@ public final class BlockCache {
     /** Drops every entry. */
     public void clear() {
         synchronized (inserting) {
-            for (int i = 0; i < slots.length(); i++) {
+            for (int i = 0; i < keys.length; i++) {
                 detach(i);
             }
         }
