@@ -53,9 +53,14 @@ public final class DontCareResolver {
         }
         int[] ch = ctx.children[depth];
         int[] cap = ctx.captured[depth];
-        int mask = Rules.generate(b, variant, ch, cap, ctx.scratch);
-        if (mask == 0) {
-            return Rules.terminalValue(b, variant);
+        int mask;
+        if (Rules.everyPitLegal(b, variant)) {
+            mask = Rules.captures(b, variant, ch, cap, ctx.scratch); // the game goes on: only captures matter
+        } else {
+            mask = Rules.generate(b, variant, ch, cap, ctx.scratch);
+            if (mask == 0) {
+                return Rules.terminalValue(b, variant);
+            }
         }
         int best = stored;
         int[] child = ctx.boards[depth + 1];

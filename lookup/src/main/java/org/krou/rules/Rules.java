@@ -77,6 +77,51 @@ public final class Rules {
     }
 
     /**
+     * The capturing moves of {@code b}, for a board where {@link #generate} would list every
+     * non-empty pit ({@link #everyPitLegal}): only the pits whose last seed lands in the
+     * opponent's row on a pit then holding 2 or 3 (the test of {@link #noCapture}) are played, so
+     * that the don't-care resolution sows one or two pits rather than six. Writes children and
+     * captures as {@link #generate} does, for those pits only.
+     *
+     * @return a bit mask of the pits played (their capture, settled by {@link #settle}, may still
+     *         be 0: a cancelled grand slam, or a chain over the cap)
+     */
+    public static int captures(int[] b, Variant variant, int[] children, int[] captured, int[] scratch) {
+        int mask = 0;
+        for (int pit = 0; pit < ROW; pit++) {
+            int s = b[pit];
+            if (s == 0) {
+                continue;
+            }
+            int q = s / 11;
+            int r = s - 11 * q;
+            int land = pit + (r == 0 ? 11 : r);
+            if (land >= PITS) {
+                land -= PITS;
+            }
+            int after = b[land] + q + (r == 0 ? 0 : 1);
+            if (land < ROW || (after != 2 && after != 3)) {
+                continue;
+            }
+            int code = playMove(b, pit, variant, scratch);
+            System.arraycopy(scratch, 0, children, pit * PITS, PITS);
+            captured[pit] = code & 0xFF;
+            mask |= 1 << pit;
+        }
+        return mask;
+    }
+
+    /**
+     * True if every non-empty pit of {@code b} is a legal move under {@code variant}: both rows
+     * hold seeds (nothing to feed) and the variant refuses no move that captures (as
+     * {@code grand-slam=forbid} and awari refuse some grand slams).
+     */
+    public static boolean everyPitLegal(int[] b, Variant variant) {
+        return moverSeeds(b) > 0 && opponentSeeds(b) > 0 && !variant.isAwari()
+                && variant.grandSlam() != Variant.GrandSlam.FORBID;
+    }
+
+    /**
      * Sows the mover's pit {@code pit} (which must be non-empty) from {@code b} into {@code out},
      * in the same orientation as {@code b}. The origin is skipped on laps, so it ends empty.
      *

@@ -44,6 +44,60 @@ class KernelTest {
         assertTrue(sure > quiet / 2, sure + " of " + quiet + " quiet boards recognised");
     }
 
+    /**
+     * The resolver's capture-only moves: where {@link Rules#everyPitLegal} holds, generate lists
+     * every non-empty pit, and {@link Rules#captures} plays every pit that captures (same child,
+     * same capture) and only pits that generate also lists, under every preset and each option.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"abapa", "awari", "lemery", "myriad", "grand-slam-forbidden",
+        "grand-slam=capture,cap=6,over-cap=keep-first,no-feed=mover-takes",
+        "grand-slam=capture-give,cap=6,over-cap=keep-first,no-feed=play-on",
+        "grand-slam=spare-first,cap=5,over-cap=none,no-feed=nobody-takes",
+        "grand-slam=spare-last,cap=4,over-cap=keep-first,no-feed=mover-takes"})
+    void capturesAreTheCapturingMovesOfGenerate(String rules) {
+        Variant v = Variant.parse(rules);
+        SplittableRandom rnd = new SplittableRandom(78);
+        int[] children = new int[72];
+        int[] captured = new int[6];
+        int[] only = new int[72];
+        int[] onlyCaptured = new int[6];
+        int[] scratch = new int[12];
+        int fast = 0;
+        int capturing = 0;
+        for (int k = 0; k < 200_000; k++) {
+            int[] b = RandomBoards.board(rnd, rnd.nextInt(49));
+            if (!Rules.everyPitLegal(b, v)) {
+                continue;
+            }
+            fast++;
+            int mask = Rules.generate(b, v, children, captured, scratch);
+            int nonEmpty = 0;
+            for (int pit = 0; pit < 6; pit++) {
+                nonEmpty |= b[pit] > 0 ? 1 << pit : 0;
+            }
+            assertEquals(nonEmpty, mask, Arrays.toString(b) + ": every non-empty pit is legal");
+            int played = Rules.captures(b, v, only, onlyCaptured, scratch);
+            for (int pit = 0; pit < 6; pit++) {
+                boolean takes = (mask & (1 << pit)) != 0 && captured[pit] > 0;
+                boolean in = (played & (1 << pit)) != 0;
+                assertTrue(!takes || in, Arrays.toString(b) + ": pit " + pit + " captures but was not played");
+                assertTrue(!in || (mask & (1 << pit)) != 0, Arrays.toString(b) + ": pit " + pit + " is not legal");
+                if (in) {
+                    capturing += takes ? 1 : 0;
+                    assertEquals(captured[pit], onlyCaptured[pit], Arrays.toString(b) + " pit " + pit);
+                    assertArrayEquals(Arrays.copyOfRange(children, 12 * pit, 12 * pit + 12),
+                            Arrays.copyOfRange(only, 12 * pit, 12 * pit + 12), Arrays.toString(b) + " pit " + pit);
+                }
+            }
+        }
+        if (v.isAwari() || v.grandSlam() == Variant.GrandSlam.FORBID) {
+            assertEquals(0, fast, "these refuse some grand slams: never every pit"); // generate decides
+        } else {
+            assertTrue(fast > 50_000 && capturing > 10_000, fast + " boards, " + capturing + " captures");
+        }
+    }
+
     @Test
     void documentedExample() {
         int[] b = {0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0};
