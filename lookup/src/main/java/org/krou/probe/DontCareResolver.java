@@ -51,6 +51,30 @@ public final class DontCareResolver {
         if (Rules.noCapture(b)) {
             return stored; // nothing to resolve: no capture, and the game goes on
         }
+        int mask = captureMoves(variant, layers, ctx, b, n, depth);
+        return mask < 0 ? Rules.terminalValue(b, variant) : best(variant, layers, ctx, n, stored, depth, mask);
+    }
+
+    /**
+     * The true value of {@code b} read from {@code layers}: as {@link #resolve} of its stored
+     * value, the look-ups of its captures' children made before its own, so that the memory
+     * reads of all of them overlap rather than follow one another.
+     */
+    static int probe(Variant variant, Layers layers, ProbeContext ctx, int[] b, int n, int depth) {
+        if (!layers.dontCare(n) || Rules.noCapture(b)) {
+            return layers.stored(b, n);
+        }
+        int mask = captureMoves(variant, layers, ctx, b, n, depth);
+        int stored = layers.stored(b, n); // read even for a finished game: a damaged block is always refused
+        return mask < 0 ? Rules.terminalValue(b, variant) : best(variant, layers, ctx, n, stored, depth, mask);
+    }
+
+    /**
+     * Plays the moves of {@code b} that may capture into {@code ctx} at {@code depth} and reads
+     * the stored value of each capture's child that has no fixed value; returns the mask of the
+     * moves played, or -1 if the game is over.
+     */
+    private static int captureMoves(Variant variant, Layers layers, ProbeContext ctx, int[] b, int n, int depth) {
         int[] ch = ctx.children[depth];
         int[] cap = ctx.captured[depth];
         int mask;
@@ -59,9 +83,33 @@ public final class DontCareResolver {
         } else {
             mask = Rules.generate(b, variant, ch, cap, ctx.scratch);
             if (mask == 0) {
-                return Rules.terminalValue(b, variant);
+                return -1;
             }
         }
+        int[] child = ctx.boards[depth + 1];
+        int[] stored = ctx.stored[depth];
+        for (int pit = 0; pit < Rules.ROW; pit++) {
+            int c = cap[pit];
+            if ((mask & (1 << pit)) == 0 || c == 0) {
+                continue;
+            }
+            System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
+            int fixed = Rules.fixedValue(c, child, variant);
+            stored[pit] = fixed != Rules.LOOK_UP ? c - fixed : layers.stored(child, n - c);
+        }
+        return mask;
+    }
+
+    /**
+     * {@code max(stored, best capture)} over the moves {@link #captureMoves} played: a child read
+     * as worth {@code cs} is worth at least that, so it is resolved only if {@code c - cs} could
+     * raise the best.
+     */
+    private static int best(Variant variant, Layers layers, ProbeContext ctx, int n, int stored, int depth,
+                            int mask) {
+        int[] ch = ctx.children[depth];
+        int[] cap = ctx.captured[depth];
+        int[] childStored = ctx.stored[depth];
         int best = stored;
         int[] child = ctx.boards[depth + 1];
         for (int pit = 0; pit < Rules.ROW && best < n; pit++) {
@@ -70,12 +118,11 @@ public final class DontCareResolver {
                 continue;
             }
             System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
-            int fixed = Rules.fixedValue(c, child, variant);
-            if (fixed != Rules.LOOK_UP) {
-                best = Math.max(best, fixed);
+            int cs = childStored[pit];
+            if (Rules.fixedValue(c, child, variant) != Rules.LOOK_UP) {
+                best = Math.max(best, c - cs); // the fixed value, as captureMoves kept it
                 continue;
             }
-            int cs = layers.stored(child, n - c);
             if (c - cs <= best) {
                 continue; // the child is worth at least its stored value
             }

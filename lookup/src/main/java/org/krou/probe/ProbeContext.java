@@ -8,5 +8,7 @@ final class ProbeContext {
     final int[][] boards = new int[DEPTH][12];
     final int[][] children = new int[DEPTH][72];
     final int[][] captured = new int[DEPTH][6];
+    /** The stored value of each capture's child (for a fixed value v of the move, c - v). */
+    final int[][] stored = new int[DEPTH][6];
     final int[] scratch = new int[12];
 }

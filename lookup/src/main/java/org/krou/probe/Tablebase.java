@@ -360,9 +360,7 @@ public final class Tablebase implements AutoCloseable {
 
     /** The value of valid board {@code b} of {@code n <= maxSeeds()} seeds, using {@code ctx} from {@code depth} on. */
     int probe(ProbeContext ctx, int[] b, int n, int depth) {
-        TableFile t = table(n);
-        int stored = t.symbolAt(PositionIndex.rank(b));
-        return t.dontCare() ? resolve(ctx, b, n, stored, depth) : stored;
+        return DontCareResolver.probe(variant, layers, ctx, b, n, depth);
     }
 
     /** {@code max(stored, best capture)}; the rule value for a finished game ({@link DontCareResolver}). */
