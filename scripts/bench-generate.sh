@@ -19,4 +19,4 @@ RSS=$(sed -n 's/.*peak RSS \([0-9]*\) MiB.*/\1/p' "$DIR/log.txt" | tail -1)
 BYTES=$(du -cb "$DIR/$VARIANT"/*.krou 2>/dev/null | tail -1 | cut -f1)
 awk -v s="$START" -v e="$END" -v p="$POSITIONS" -v r="$RSS" -v b="$BYTES" -v n="$N" -v v="$VARIANT" 'BEGIN {
   w = e - s
-  printf "bench: %s N=%d positions=%d wall=%.1f s rate=%.0f positions/s peakRSS=%s MiB tables=%d bytes (%.3f bits/position)\n", v, n, p, w, p / w, r, b, b * 8 / p }'
+  printf "bench: %s N=%d positions=%.0f wall=%.1f s rate=%.0f positions/s peakRSS=%s MiB tables=%.0f bytes (%.3f bits/position)\n", v, n, p, w, p / w, r, b, b * 8 / p }'
