@@ -58,22 +58,27 @@ public final class Rules {
             return false;
         }
         for (int i = 0; i < ROW; i++) {
-            int s = b[i];
-            if (s == 0) {
-                continue;
-            }
-            int q = s / 11;
-            int r = s - 11 * q;
-            int land = i + (r == 0 ? 11 : r);
-            if (land >= PITS) {
-                land -= PITS;
-            }
-            int after = b[land] + q + (r == 0 ? 0 : 1);
-            if (land >= ROW && (after == 2 || after == 3)) {
+            if (b[i] != 0 && endsOnTwoOrThree(b, i)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * True if the last seed sown from the mover's non-empty pit {@code pit} lands in the
+     * opponent's row on a pit then holding 2 or 3, which every capture needs.
+     */
+    private static boolean endsOnTwoOrThree(int[] b, int pit) {
+        int s = b[pit];
+        int q = s / 11;
+        int r = s - 11 * q;
+        int land = pit + (r == 0 ? 11 : r);
+        if (land >= PITS) {
+            land -= PITS;
+        }
+        int after = b[land] + q + (r == 0 ? 0 : 1);
+        return land >= ROW && (after == 2 || after == 3);
     }
 
     /**
@@ -89,18 +94,7 @@ public final class Rules {
     public static int captures(int[] b, Variant variant, int[] children, int[] captured, int[] scratch) {
         int mask = 0;
         for (int pit = 0; pit < ROW; pit++) {
-            int s = b[pit];
-            if (s == 0) {
-                continue;
-            }
-            int q = s / 11;
-            int r = s - 11 * q;
-            int land = pit + (r == 0 ? 11 : r);
-            if (land >= PITS) {
-                land -= PITS;
-            }
-            int after = b[land] + q + (r == 0 ? 0 : 1);
-            if (land < ROW || (after != 2 && after != 3)) {
+            if (b[pit] == 0 || !endsOnTwoOrThree(b, pit)) {
                 continue;
             }
             int code = playMove(b, pit, variant, scratch);
