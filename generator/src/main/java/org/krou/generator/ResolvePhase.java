@@ -36,8 +36,9 @@ import org.krou.util.Parallel;
  * thread that resolves it.
  *
  * <p>Parallel: threads take chunks of the layer, claim seeds with a compare-and-set on the state
- * byte, and follow each claim depth-first on a private stack; counters are lowered with
- * compare-and-set loops, so each position is resolved by exactly one thread.
+ * byte, and follow each claim on a private stack, expanding up to {@value #BATCH} stacked
+ * positions at a time so that the cache misses of their predecessors overlap; counters are
+ * lowered with compare-and-set loops, so each position is resolved by exactly one thread.
  */
 final class ResolvePhase {
     private static final long CHUNK = 1 << 16;
@@ -96,7 +97,7 @@ final class ResolvePhase {
         }
     }
 
-    /** One thread's scratch: the predecessor generator, the exit kernel and the depth-first stack. */
+    /** One thread's scratch: the predecessor generator, the exit kernel, the stack and the batch's predecessors. */
     private static final class Worker {
         private final LayerState layer;
         private final ByteBigArray state;
