@@ -14,10 +14,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** {@link Rules} on mover-relative boards, against {@link ReferenceRules} on absolute ones. */
 class KernelTest {
 
-    /**
-     * The example of the {@link Rules} Javadoc. It used to read {@code {0,0,0,0,0,1, 1,0,0,0,0,0}}
-     * "2: f takes A", but there A is North's only seed: a grand slam, which abapa cancels.
-     */
     /** The resolver's filter: where it says no move captures, generating the moves agrees, and it says so often. */
     @ParameterizedTest
     @ValueSource(strings = {"abapa", "awari"})
@@ -98,6 +94,10 @@ class KernelTest {
         }
     }
 
+    /**
+     * The example of the {@link Rules} Javadoc. It used to read {@code {0,0,0,0,0,1, 1,0,0,0,0,0}}
+     * "2: f takes A", but there A is North's only seed: a grand slam, which abapa cancels.
+     */
     @Test
     void documentedExample() {
         int[] b = {0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0};
