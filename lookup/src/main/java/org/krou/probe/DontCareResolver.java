@@ -88,6 +88,7 @@ public final class DontCareResolver {
         }
         int[] child = ctx.boards[depth + 1];
         int[] stored = ctx.stored[depth];
+        int fixedMask = 0;
         for (int pit = 0; pit < Rules.ROW; pit++) {
             int c = cap[pit];
             if ((mask & (1 << pit)) == 0 || c == 0) {
@@ -95,8 +96,14 @@ public final class DontCareResolver {
             }
             System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
             int fixed = Rules.fixedValue(c, child, variant);
-            stored[pit] = fixed != Rules.LOOK_UP ? c - fixed : layers.stored(child, n - c);
+            if (fixed != Rules.LOOK_UP) {
+                stored[pit] = c - fixed;
+                fixedMask |= 1 << pit;
+            } else {
+                stored[pit] = layers.stored(child, n - c);
+            }
         }
+        ctx.fixed[depth] = fixedMask;
         return mask;
     }
 
@@ -110,6 +117,7 @@ public final class DontCareResolver {
         int[] ch = ctx.children[depth];
         int[] cap = ctx.captured[depth];
         int[] childStored = ctx.stored[depth];
+        int fixedMask = ctx.fixed[depth];
         int best = stored;
         int[] child = ctx.boards[depth + 1];
         for (int pit = 0; pit < Rules.ROW && best < n; pit++) {
@@ -117,16 +125,19 @@ public final class DontCareResolver {
             if ((mask & (1 << pit)) == 0 || c == 0) {
                 continue;
             }
-            System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
             int cs = childStored[pit];
-            if (Rules.fixedValue(c, child, variant) != Rules.LOOK_UP) {
+            if ((fixedMask & (1 << pit)) != 0) {
                 best = Math.max(best, c - cs); // the fixed value, as captureMoves kept it
                 continue;
             }
             if (c - cs <= best) {
                 continue; // the child is worth at least its stored value
             }
-            int cv = layers.dontCare(n - c) ? resolve(variant, layers, ctx, child, n - c, cs, depth + 1) : cs;
+            int cv = cs;
+            if (layers.dontCare(n - c)) {
+                System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
+                cv = resolve(variant, layers, ctx, child, n - c, cs, depth + 1);
+            }
             best = Math.max(best, c - cv);
         }
         return best;

@@ -10,5 +10,7 @@ final class ProbeContext {
     final int[][] captured = new int[DEPTH][6];
     /** The stored value of each capture's child (for a fixed value v of the move, c - v). */
     final int[][] stored = new int[DEPTH][6];
+    /** The captures whose value is fixed by the rules ({@code Rules.fixedValue}), a bit per pit. */
+    final int[] fixed = new int[DEPTH];
     final int[] scratch = new int[12];
 }
