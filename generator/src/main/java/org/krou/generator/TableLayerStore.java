@@ -209,7 +209,8 @@ public final class TableLayerStore implements LayerStore {
     @Override
     public void saveDistances(int seeds, ByteBigArray dist) throws IOException {
         Path file = TableFormat.path(dataDir, variant, TableKind.DTC, seeds);
-        write(file, seeds, () -> TableWriter.write(file, TableKind.DTC, variant, seeds, dist, null, options));
+        write(file, seeds, () -> TableWriter.write(file, TableKind.DTC, variant, seeds, dist, null,
+                options.forDistances()));
     }
 
     /** One write of a table file. */

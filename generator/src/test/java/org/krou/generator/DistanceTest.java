@@ -1,14 +1,23 @@
 package org.krou.generator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.nio.file.Path;
 import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
+import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
+import org.krou.table.BlockCache;
+import org.krou.table.TableFile;
+import org.krou.table.TableFormat;
+import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -75,5 +84,32 @@ class DistanceTest {
             }
         }
         System.out.println(variant.id() + ": longest distance to conversion up to " + MAX + " seeds: " + longest);
+    }
+
+    /**
+     * The distance tables the generator writes are coded in blocks four times as long as those
+     * of the values (so several blocks from 9 seeds on), and read back every distance as computed.
+     */
+    @Test
+    void distanceTablesReadBackInTheirLongerBlocks(@TempDir Path dir) throws Exception {
+        Variant variant = Variant.ABAPA;
+        ByteBigArray[] dist = Generator.solveWithDistances(variant, 2, MAX)[1];
+        TableLayerStore store = new TableLayerStore(dir, variant, 2);
+        int block = WriterOptions.DEFAULT.blockSize() * WriterOptions.DISTANCE_BLOCK_FACTOR;
+        assertEquals(4096, block);
+        for (int n = 0; n <= MAX; n++) {
+            store.saveDistances(n, dist[n]);
+            Path f = TableFormat.path(dir, variant, TableKind.DTC, n);
+            try (TableFile t = TableFile.open(f, TableKind.DTC, variant, n, true, new BlockCache(4))) {
+                assertEquals(block, t.header().blockSize(), "block size of " + f);
+                assertTrue(n < 9 || t.header().blockCount() > 10, "blocks of " + f);
+                ByteBigArray back = t.readAll(1);
+                for (long r = 0; r < dist[n].length(); r++) {
+                    if (back.get(r) != dist[n].get(r)) {
+                        fail("layer " + n + " rank " + r + ": read " + back.get(r) + ", written " + dist[n].get(r));
+                    }
+                }
+            }
+        }
     }
 }
