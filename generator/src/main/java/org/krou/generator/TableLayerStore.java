@@ -11,6 +11,8 @@ import org.krou.table.BlockCache;
 import org.krou.table.Encoding;
 import org.krou.table.IoReason;
 import org.krou.generator.table.ExitSource;
+import org.krou.generator.table.Fill;
+import org.krou.generator.table.TableCoding;
 import org.krou.generator.table.LayerResolver;
 import org.krou.generator.table.StatsWriter;
 import org.krou.table.StatsFile;
@@ -176,6 +178,37 @@ public final class TableLayerStore implements LayerStore {
         crcKnown[seeds] = true;
         StatsWriter.write(statsPath(seeds), variant, seeds, crc, LayerStats.of(seeds, values, threads).counts());
         statsOk[seeds] = true;
+    }
+
+    /** What codes the blocks of a layer held elsewhere, once their plan is known. */
+    public interface BlockCoder {
+        /** The blocks coded with {@code plan}, handed over in order. */
+        TableWriter.StoredBlocks code(TableCoding.Plan plan) throws IOException;
+    }
+
+    /**
+     * Writes layer {@code seeds} from blocks held elsewhere (by the workers of a cluster): the
+     * plan from {@code counts} over all of them, then the blocks {@code coder} hands over, then
+     * the statistics; byte for byte what {@link #save} writes for the same values.
+     */
+    public void saveCoded(int seeds, TableCoding.Counts counts, BlockCoder coder) throws IOException {
+        crcKnown[seeds] = false;
+        Path file = TableFormat.valuesPath(dataDir, variant, seeds);
+        TableCoding.Plan plan = TableCoding.plan(TableKind.VALUES, seeds, options, options.fill() != Fill.NONE, counts);
+        write(file, seeds, () -> TableWriter.assemble(file, variant, plan, coder.code(plan)));
+        int crc;
+        try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(1))) {
+            crc = t.header().bodyCrc();
+        }
+        tableCrc[seeds] = crc;
+        crcKnown[seeds] = true;
+        StatsWriter.write(statsPath(seeds), variant, seeds, crc, plan.valueCounts());
+        statsOk[seeds] = true;
+    }
+
+    /** The options the tables are written with. */
+    public WriterOptions options() {
+        return options;
     }
 
     /** {@code DIR/<variant>/work}, under the store's lock. */

@@ -3,6 +3,7 @@ package org.krou.generator.table;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
 import org.krou.table.Encoding;
+import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -13,13 +14,27 @@ import org.krou.util.ByteBigArray;
  * one-ply search) gets the code that the fill order of its context lists first among the values
  * {@code <= exit}; every other entry keeps its true value. Contexts are the two codes before a
  * position in its stream, as the coder's (stream A is the first {@code ceil(m/2)} positions).
+ *
+ * <p>The blocks may be held anywhere in the arrays given: {@code first} is where a block starts
+ * in them (a cluster worker holds only its own blocks, one after the other).
+ *
+ * <pre>{@code
+ * BlockEncoder enc = plan.encoder(values, exits);
+ * BlockEncoder.Stored s = plan.encode(enc, 0, 1024);
+ * }</pre>
  */
-final class BlockEncoder {
+public final class BlockEncoder {
     /** Exit marker: no capturing move and not a finished game. */
     static final byte NO_EXIT = Byte.MIN_VALUE;
 
-    /** One stored block. */
-    record Stored(byte[] data, int crc, int dontCares) {
+    /**
+     * One stored block.
+     *
+     * @param data      its bytes in the file
+     * @param crc       their CRC32C
+     * @param dontCares its positions stored as "don't care"
+     */
+    public record Stored(byte[] data, int crc, int dontCares) {
     }
 
     private final ByteBigArray values;
@@ -37,17 +52,18 @@ final class BlockEncoder {
     /**
      * @param exits   null, or the exits (don't-care entries are then filled)
      * @param symbols the symbol list, most frequent first
-     * @param codeOf  the code of each symbol byte
-     * @param valueOf the value of each code (values tables)
      */
-    BlockEncoder(ByteBigArray values, ExitSource exits, byte[] symbols, byte[] codeOf, int[] valueOf,
-                 int blockSize) {
+    BlockEncoder(ByteBigArray values, ExitSource exits, TableKind kind, byte[] symbols, int blockSize) {
         this.values = values;
         this.exits = exits;
         this.symbols = symbols;
-        this.codeOf = codeOf;
-        this.valueOf = valueOf;
         this.k = symbols.length;
+        this.codeOf = new byte[256];
+        this.valueOf = new int[k];
+        for (int i = 0; i < k; i++) {
+            codeOf[symbols[i] & 0xFF] = (byte) i;
+            valueOf[i] = kind.symbol(symbols[i]);
+        }
         v = new byte[blockSize];
         e = exits == null ? null : new byte[blockSize];
         codes = new byte[blockSize];
@@ -58,7 +74,7 @@ final class BlockEncoder {
      * The fill order of every context: for pair {@code pq = prev * (k + 1) + prev2}, the codes
      * {@code order[pq * k ..]} by decreasing count in {@code counts} (ties: smaller code first).
      */
-    static byte[] fillOrder(long[] counts, int k) {
+    public static byte[] fillOrder(long[] counts, int k) {
         int k1 = k + 1;
         byte[] order = new byte[k1 * k1 * k];
         Integer[] idx = new Integer[k];
@@ -122,7 +138,7 @@ final class BlockEncoder {
      * Loads the block (as {@link #load}) and adds its pairs to
      * {@code counts[(prev * (k + 1) + prev2) * k + code]}; returns the don't-care count.
      */
-    int count(long first, int m, byte[] order, int[] counts) {
+    public int count(long first, int m, byte[] order, int[] counts) {
         int dc = load(first, m, order);
         int h = (m + 1) >>> 1;
         int k1 = k + 1;

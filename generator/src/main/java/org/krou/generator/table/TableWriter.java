@@ -10,7 +10,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -43,9 +42,6 @@ import org.krou.util.ByteBigArray;
  * {@code max(stored, best exit)}, recomputed by a one-ply search; the result is exact.
  */
 public final class TableWriter {
-    /** Passes over the layer that refine the don't-care fill before the final counts. */
-    private static final int FILL_ROUNDS = 2;
-
     private TableWriter() {
     }
 
@@ -108,8 +104,33 @@ public final class TableWriter {
         }
     }
 
-    /** One write. */
-    private static final class Job {
+    /** The stored blocks of a table, handed to the writer in order. */
+    public interface StoredBlocks {
+        /** Block {@code b}: asked for {@code b = 0, 1, ...} in order, each once. */
+        BlockEncoder.Stored next(int b) throws IOException;
+    }
+
+    /**
+     * Writes a table whose blocks were coded elsewhere with {@code plan} (by the workers of a
+     * cluster), atomically as the other writes are: byte for byte the file that writing the whole
+     * layer here with the same plan gives.
+     */
+    public static WriteResult assemble(Path file, Variant variant, TableCoding.Plan plan, StoredBlocks blocks)
+            throws IOException {
+        return writeFile(file, variant, plan, blocks);
+    }
+
+    /** The number of blocks of a table of {@code positions} in blocks of {@code blockSize}. */
+    public static int blockCount(long positions, int blockSize) {
+        long b = (positions + blockSize - 1) / blockSize;
+        if (b > (Integer.MAX_VALUE - 8) / TableFormat.INDEX_ENTRY) {
+            throw new IllegalArgumentException("block size " + blockSize + " makes " + b + " blocks: too many");
+        }
+        return (int) b;
+    }
+
+    /** One write of a layer held here: counted and coded on the pool's threads. */
+    private static final class Job implements TableCoding.Counts {
         private final Path file;
         private final TableKind kind;
         private final Variant variant;
@@ -120,9 +141,6 @@ public final class TableWriter {
         private final WriterOptions o;
         private final ExecutorService pool;
         private final int blocks;
-        private byte[] table;
-        private byte[] codeOf;
-        private int[] valueOf;
 
         Job(Path file, TableKind kind, Variant variant, int seeds, long positions, ByteBigArray symbols,
             ExitSource exits, WriterOptions o, ExecutorService pool) {
@@ -132,27 +150,18 @@ public final class TableWriter {
             this.seeds = seeds;
             this.positions = positions;
             this.symbols = symbols;
-            this.exits = exits;
+            this.exits = exits != null && o.fill() != Fill.NONE ? exits : null;
             this.o = o;
             this.pool = pool;
-            long b = (positions + o.blockSize() - 1) / o.blockSize();
-            if (b > (Integer.MAX_VALUE - 8) / TableFormat.INDEX_ENTRY) {
-                throw new IllegalArgumentException("block size " + o.blockSize() + " makes " + b + " blocks: too many");
-            }
-            this.blocks = (int) b;
+            this.blocks = blockCount(positions, o.blockSize());
         }
 
-        private int size(int b) {
-            return (int) Math.min(o.blockSize(), positions - (long) b * o.blockSize());
+        private int size(long b) {
+            return (int) Math.min(o.blockSize(), positions - b * o.blockSize());
         }
 
-        private BlockEncoder encoder() {
-            return new BlockEncoder(symbols, o.fill() == Fill.NONE ? null : exits, table, codeOf, valueOf,
-                    o.blockSize());
-        }
-
-        /** Occurrences of each symbol byte, over all blocks, in parallel. */
-        private long[] countSymbols() throws IOException {
+        @Override
+        public long[] symbols() throws IOException {
             List<Future<long[]>> parts = new ArrayList<>();
             int t = o.threads();
             for (int w = 0; w < t; w++) {
@@ -160,59 +169,32 @@ public final class TableWriter {
                 final long to = positions * (w + 1) / t;
                 parts.add(pool.submit(() -> {
                     long[] c = new long[256];
-                    byte[] buf = new byte[1 << 16];
-                    for (long at = from; at < to; at += buf.length) {
-                        int n = (int) Math.min(buf.length, to - at);
-                        symbols.copyTo(at, buf, 0, n);
-                        for (int i = 0; i < n; i++) {
-                            c[buf[i] & 0xFF]++;
-                        }
-                    }
+                    TableCoding.countSymbols(symbols, from, to, c);
                     return c;
                 }));
             }
-            long[] sum = new long[256];
-            for (Future<long[]> f : parts) {
-                long[] c = get(f);
-                for (int i = 0; i < 256; i++) {
-                    sum[i] += c[i];
-                }
-            }
-            return sum;
+            return sum(parts, 256);
         }
 
-        /**
-         * The pair counts of the codes as filled with {@code order} ({@code [(prev * (k + 1) +
-         * prev2) * k + code]}), and the don't-care count at the end, over all blocks in parallel.
-         */
-        private long[] countPairs(byte[] order) throws IOException {
-            int k = table.length;
-            int cells = (k + 1) * (k + 1) * k;
+        @Override
+        public long[] pairs(byte[] table, byte[] order) throws IOException {
             List<Future<long[]>> parts = new ArrayList<>();
             int t = o.threads();
             for (int w = 0; w < t; w++) {
-                final int from = (int) ((long) blocks * w / t);
-                final int to = (int) ((long) blocks * (w + 1) / t);
-                parts.add(pool.submit(() -> {
-                    BlockEncoder enc = encoder();
-                    long[] all = new long[cells + 1];
-                    int[] c = new int[cells];
-                    for (int b = from; b < to; b++) {
-                        all[cells] += enc.count((long) b * o.blockSize(), size(b), order, c);
-                        if ((b & 0xFFF) == 0xFFF || b == to - 1) { // int counts stay far from overflowing
-                            for (int i = 0; i < cells; i++) {
-                                all[i] += c[i];
-                            }
-                            Arrays.fill(c, 0);
-                        }
-                    }
-                    return all;
-                }));
+                final long from = (long) blocks * w / t;
+                final long to = (long) blocks * (w + 1) / t;
+                parts.add(pool.submit(() -> TableCoding.countPairs(
+                        TableCoding.encoder(symbols, exits, kind, table, o.blockSize()), table.length, order, from, to,
+                        b -> b * o.blockSize(), this::size)));
             }
-            long[] sum = new long[cells + 1];
+            return sum(parts, TableCoding.pairCells(table.length) + 1);
+        }
+
+        private static long[] sum(List<Future<long[]>> parts, int n) throws IOException {
+            long[] sum = new long[n];
             for (Future<long[]> f : parts) {
                 long[] c = get(f);
-                for (int i = 0; i < sum.length; i++) {
+                for (int i = 0; i < n; i++) {
                     sum[i] += c[i];
                 }
             }
@@ -220,127 +202,85 @@ public final class TableWriter {
         }
 
         WriteResult run() throws IOException {
-            long[] counts = countSymbols();
-            for (int s = 0; s < 256; s++) {
-                int sym = kind.symbol((byte) s);
-                if (counts[s] > 0 && kind == TableKind.VALUES && (sym < -seeds || sym > seeds)) {
-                    throw new IllegalArgumentException(counts[s] + " values equal " + sym + ", outside -" + seeds
-                            + ".." + seeds);
-                }
-            }
-            table = symbolTable(counts);
-            int k = table.length;
-            codeOf = new byte[256];
-            valueOf = new int[k];
-            for (int i = 0; i < k; i++) {
-                codeOf[table[i] & 0xFF] = (byte) i;
-                valueOf[i] = kind.symbol(table[i]);
-            }
-            boolean fill = exits != null && o.fill() != Fill.NONE;
-            byte[] order = null;
-            ContextEncoder model = null;
-            long dontCares = 0;
-            if (k > 0 && (fill || o.encoding() == Encoding.CONTEXT)) {
-                long[] pairs = countPairs(null);
-                for (int round = 0; fill && round < FILL_ROUNDS; round++) {
-                    order = BlockEncoder.fillOrder(pairs, k);
-                    pairs = countPairs(order);
-                }
-                dontCares = pairs[pairs.length - 1];
-                if (o.encoding() == Encoding.CONTEXT) {
-                    model = ContextEncoder.fromCounts(Arrays.copyOf(pairs, pairs.length - 1), k, o.param(),
-                            o.maxContexts());
-                }
-            }
-            return writeFile(order, model, fill ? dontCares : 0);
-        }
-
-        /** The symbols that occur, most frequent first (ties: smaller symbol first). */
-        private byte[] symbolTable(long[] counts) {
-            List<Integer> present = new ArrayList<>();
-            for (int s = 0; s < 256; s++) {
-                if (counts[s] > 0) {
-                    present.add(s);
-                }
-            }
-            present.sort((a, b) -> counts[a] != counts[b] ? Long.compare(counts[b], counts[a])
-                    : Integer.compare(kind.symbol((byte) (int) a), kind.symbol((byte) (int) b)));
-            byte[] t = new byte[present.size()];
-            for (int i = 0; i < t.length; i++) {
-                t[i] = (byte) (int) present.get(i);
-            }
-            return t;
-        }
-
-        private WriteResult writeFile(byte[] order, ContextEncoder model, long dontCares) throws IOException {
-            Path dir = file.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
-            Path tmp = dir.resolve("." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
-                    + Long.toHexString(System.nanoTime()));
-            boolean done = false;
-            try {
-                TableHeader h;
-                try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                    h = writeBody(ch, order, model, dontCares);
-                    ch.force(true);
-                }
-                move(tmp, file);
-                done = true;
-                syncDirectory(dir);
-                return new WriteResult(file, positions, h.fileLength(), o.encoding(), o.param(),
-                        h.dontCare() ? dontCares : 0, table.length);
-            } finally {
-                if (!done) {
-                    Files.deleteIfExists(tmp);
-                }
-            }
-        }
-
-        /** Writes model, blocks, index and header; returns the header. */
-        private TableHeader writeBody(FileChannel ch, byte[] order, ContextEncoder model, long dontCares)
-                throws IOException {
-            int[] stored = new int[blocks];
-            int[] crc = new int[blocks];
-            CRC32C body = new CRC32C();
-            long at = TableFormat.HEADER_LENGTH;
-            ch.position(at);
-            byte[] modelBytes = model != null ? model.toBytes() : new byte[0];
-            CRC32C mc = new CRC32C();
-            mc.update(modelBytes, 0, modelBytes.length);
-            body.update(modelBytes, 0, modelBytes.length);
-            writeFully(ch, modelBytes);
-            at += modelBytes.length;
-            Encoding enc = model != null ? Encoding.CONTEXT : Encoding.RAW;
-            ThreadLocal<BlockEncoder> encoders = ThreadLocal.withInitial(this::encoder);
+            TableCoding.Plan plan = TableCoding.plan(kind, seeds, o, exits != null, this);
+            ThreadLocal<BlockEncoder> encoders = ThreadLocal.withInitial(() -> plan.encoder(symbols, exits));
             ArrayDeque<Future<BlockEncoder.Stored>> window = new ArrayDeque<>();
-            int next = 0;
-            for (int b = 0; b < blocks; b++) {
-                while (next < blocks && window.size() < 64 * o.threads()) {
-                    final int nb = next++;
-                    window.add(pool.submit(() -> encoders.get().encode((long) nb * o.blockSize(), size(nb), order,
-                            enc, model)));
+            int[] next = {0};
+            return writeFile(file, variant, plan, b -> {
+                while (next[0] < blocks && window.size() < 64 * o.threads()) {
+                    final long nb = next[0]++;
+                    window.add(pool.submit(() -> plan.encode(encoders.get(), nb * o.blockSize(), size(nb))));
                 }
-                BlockEncoder.Stored x = get(window.removeFirst());
-                stored[b] = x.data().length;
-                crc[b] = x.crc();
-                body.update(x.data(), 0, x.data().length);
-                writeFully(ch, x.data());
-                at += x.data().length;
-            }
-            byte[] index = TableLayout.indexBytes(stored, crc);
-            CRC32C ic = new CRC32C();
-            ic.update(index, 0, index.length);
-            body.update(index, 0, index.length);
-            writeFully(ch, index);
-            long length = at + index.length;
-            TableHeader h = new TableHeader(TableFormat.VERSION, kind, variant.id(), seeds, positions, enc,
-                    enc == Encoding.RAW ? 0 : o.param(), o.blockSize(), blocks, order != null && dontCares > 0,
-                    table, at, length, (int) ic.getValue(), (int) body.getValue(), modelBytes.length,
-                    (int) mc.getValue());
-            ch.position(0);
-            writeFully(ch, TableLayout.headerBytes(h));
-            return h;
+                return get(window.removeFirst());
+            });
         }
+    }
+
+    private static WriteResult writeFile(Path file, Variant variant, TableCoding.Plan plan, StoredBlocks src)
+            throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve("." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(System.nanoTime()));
+        boolean done = false;
+        try {
+            TableHeader h;
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                h = writeBody(ch, variant, plan, src);
+                ch.force(true);
+            }
+            move(tmp, file);
+            done = true;
+            syncDirectory(dir);
+            WriterOptions o = plan.options();
+            return new WriteResult(file, h.positions(), h.fileLength(), o.encoding(), o.param(),
+                    h.dontCare() ? plan.dontCares() : 0, plan.table().length);
+        } finally {
+            if (!done) {
+                Files.deleteIfExists(tmp);
+            }
+        }
+    }
+
+    /** Writes model, blocks, index and header; returns the header. */
+    private static TableHeader writeBody(FileChannel ch, Variant variant, TableCoding.Plan plan, StoredBlocks src)
+            throws IOException {
+        long positions = PositionIndex.size(plan.seeds());
+        WriterOptions o = plan.options();
+        int blocks = blockCount(positions, o.blockSize());
+        int[] stored = new int[blocks];
+        int[] crc = new int[blocks];
+        CRC32C body = new CRC32C();
+        long at = TableFormat.HEADER_LENGTH;
+        ch.position(at);
+        byte[] modelBytes = plan.model() != null ? plan.model().toBytes() : new byte[0];
+        CRC32C mc = new CRC32C();
+        mc.update(modelBytes, 0, modelBytes.length);
+        body.update(modelBytes, 0, modelBytes.length);
+        writeFully(ch, modelBytes);
+        at += modelBytes.length;
+        Encoding enc = plan.encoding();
+        for (int b = 0; b < blocks; b++) {
+            BlockEncoder.Stored x = src.next(b);
+            stored[b] = x.data().length;
+            crc[b] = x.crc();
+            body.update(x.data(), 0, x.data().length);
+            writeFully(ch, x.data());
+            at += x.data().length;
+        }
+        byte[] index = TableLayout.indexBytes(stored, crc);
+        CRC32C ic = new CRC32C();
+        ic.update(index, 0, index.length);
+        body.update(index, 0, index.length);
+        writeFully(ch, index);
+        long length = at + index.length;
+        TableHeader h = new TableHeader(TableFormat.VERSION, plan.kind(), variant.id(), plan.seeds(), positions, enc,
+                enc == Encoding.RAW ? 0 : o.param(), o.blockSize(), blocks, plan.order() != null && plan.dontCares() > 0,
+                plan.table(), at, length, (int) ic.getValue(), (int) body.getValue(), modelBytes.length,
+                (int) mc.getValue());
+        ch.position(0);
+        writeFully(ch, TableLayout.headerBytes(h));
+        return h;
     }
 
     private static void move(Path tmp, Path file) throws IOException {
