@@ -15,7 +15,8 @@ import org.krou.rules.Variant;
  * transport and writes them to {@code dataDir} with {@link TableLayerStore}, reusing the layers
  * already finished there (a layer whose statistics file is missing is computed again). The
  * tables are byte-identical to the single-machine generator's. The data directory must be
- * shared: the workers read the finished layers from it.
+ * shared: the workers read the finished layers from it and write the coded blocks of the layer
+ * under way to part files in it, which this member assembles.
  *
  * <pre>{@code
  * ClusterGenerator g = new ClusterGenerator(coordinatorTransport, Coordinator.Options.DEFAULT);
@@ -62,6 +63,7 @@ public final class ClusterGenerator {
      * @param threads threads of the coordinator's table writer
      * @return the reports of every layer
      * @throws ClusterAbortedException if a worker is lost or fails (the layers before are written)
+     * @throws IllegalArgumentException if the rank blocks are not whole numbers of table blocks
      */
     public List<LayerReport> run(Variant variant, Path dataDir, int maxSeeds, int threads,
                                  Consumer<LayerReport> progress) throws IOException, InterruptedException {
@@ -69,8 +71,9 @@ public final class ClusterGenerator {
         if (workers.isEmpty()) {
             throw new IOException("no worker in the cluster");
         }
-        coordinator.handshake(workers, 60_000);
         TableLayerStore store = new TableLayerStore(dataDir, variant, threads);
+        coordinator.checkBlocks(store.options());
+        coordinator.handshake(workers, 60_000);
         List<LayerReport> reports = new ArrayList<>();
         Closeable session = store.begin();
         try {
@@ -81,7 +84,7 @@ public final class ClusterGenerator {
                 } else {
                     long t0 = System.nanoTime();
                     Coordinator.Layer layer = coordinator.solve(variant, dataDir, n, workers);
-                    store.save(n, layer.values(), layer.exits());
+                    coordinator.write(layer, store);
                     r = new LayerReport(n, false, (System.nanoTime() - t0) / 1e9, workers.size(), layer.batches(),
                             layer.updates(), layer.bytes(), layer.polls());
                 }

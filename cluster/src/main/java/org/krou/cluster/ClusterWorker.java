@@ -6,13 +6,15 @@ import java.util.Objects;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.krou.generator.TableLayerStore;
+import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
 
 /**
  * A member that computes: it owns rank blocks of the layer under way ({@link Blocks}), sets
  * their exits, propagates each threshold as the coordinator orders, exchanges update batches
- * with the other workers and sends its blocks to the coordinator at the end. The finished
+ * with the other workers and at the end counts and codes the table blocks of its positions
+ * into a part file the coordinator assembles ({@link PartCoder}). The finished
  * layers it reads are decoded from the tables in the shared data directory the coordinator
  * names (every worker holds all of them; see README). One thread runs the loop; the exits use
  * {@code threads}. A member lost abandons the layer under way; the worker then waits for the
@@ -28,7 +30,6 @@ public final class ClusterWorker implements AutoCloseable {
     private static final int SCAN = 4096;
     private static final int EXPAND = 64;
     private static final int BACKLOG = 64;
-    private static final int DATA_BYTES = 1 << 20;
     private final Transport transport;
     private final int threads;
     private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
@@ -38,6 +39,8 @@ public final class ClusterWorker implements AutoCloseable {
     private ByteBigArray[] below;
     private LayerPart part;
     private Outbox out;
+    /** Writes the settled layer; null until it is settled. */
+    private PartCoder coder;
     private String coordinator;
     private String[] workers;
     private long epoch = -1;
@@ -125,6 +128,9 @@ public final class ClusterWorker implements AutoCloseable {
             case Wire.POLL -> poll(in);
             case Wire.UPDATES -> {
                 if (in.varint() == epoch && part != null) {
+                    if (coder != null) {
+                        throw new IllegalStateException("an update batch after layer " + part.seeds + " was settled");
+                    }
                     part.apply(in);
                     applied++;
                     owed[indexOf(m.from)]++;
@@ -136,8 +142,18 @@ public final class ClusterWorker implements AutoCloseable {
                 }
             }
             case Wire.FINISH -> {
-                if (in.varint() == epoch && part != null) {
-                    finish();
+                if (in.varint() == epoch && part != null && coder == null) {
+                    finish(in);
+                }
+            }
+            case Wire.PAIRS -> {
+                if (in.varint() == epoch && coder != null) {
+                    pairs(in);
+                }
+            }
+            case Wire.ENCODE -> {
+                if (in.varint() == epoch && coder != null) {
+                    encode(in);
                 }
             }
             default -> throw new IllegalStateException("unexpected message type " + type);
@@ -230,7 +246,7 @@ public final class ClusterWorker implements AutoCloseable {
         long e = in.varint();
         int level = (int) in.varint();
         long seq = in.varint();
-        if (e != epoch || part == null) {
+        if (e != epoch || part == null || out == null) {
             return;
         }
         boolean idle = part.level() == level && part.quiet() && out.empty();
@@ -240,43 +256,39 @@ public final class ClusterWorker implements AutoCloseable {
     }
 
     /**
-     * Settles the layer and sends the owned blocks, {@code DATA epoch (block values bits)*}, then
-     * {@code DATA_DONE epoch messages}.
+     * {@code FINISH epoch options}: settles the layer and answers the value counts of the owned
+     * positions, {@code SYMBOL_COUNTS epoch counts}; the layer is then written as the
+     * coordinator asks ({@link #pairs}, {@link #encode}).
      */
-    private void finish() {
+    private void finish(Wire.In in) {
+        WriterOptions o = Coordinator.readOptions(in);
         part.finish();
-        Blocks b = part.blocks;
-        Wire.Out o = null;
-        byte[] values = new byte[b.blockSize];
-        byte[] bits = new byte[(b.blockSize + 7) / 8];
-        long messages = 0;
-        for (long i = 0; i < b.ownedBlocks(); i++) {
-            if (o == null) {
-                o = new Wire.Out(DATA_BYTES + b.blockSize * 2).type(Wire.DATA).varint(epoch);
-            }
-            int len = b.blockLength(i);
-            long local = i * b.blockSize;
-            part.state.copyTo(local, values, 0, len);
-            java.util.Arrays.fill(bits, (byte) 0);
-            for (int j = 0; j < len; j++) {
-                if (part.dontCare(local + j)) {
-                    bits[j >>> 3] |= (byte) (1 << (j & 7));
-                }
-            }
-            o.varint(i * b.workers + b.self).bytes(values, 0, len).bytes(bits, 0, (len + 7) / 8);
-            if (o.length() >= DATA_BYTES) {
-                transport.send(coordinator, o.toArray());
-                messages++;
-                o = null;
-            }
-        }
-        if (o != null) {
-            transport.send(coordinator, o.toArray());
-            messages++;
-        }
-        // messages may overtake each other: the coordinator counts the blocks' messages
-        transport.send(coordinator, new Wire.Out(48).type(Wire.DATA_DONE).varint(epoch).varint(messages)
-                .toArray());
+        out = null; // nothing more to propagate: the states are values now
+        coder = new PartCoder(part, o, threads);
+        transport.send(coordinator, new Wire.Out(1024).type(Wire.SYMBOL_COUNTS).varint(epoch)
+                .varints(coder.symbols()).toArray());
+    }
+
+    /** {@code PAIRS epoch table order}: answers {@code PAIR_COUNTS epoch counts}. */
+    private void pairs(Wire.In in) {
+        byte[] table = in.array();
+        byte[] order = in.array();
+        transport.send(coordinator, new Wire.Out(1 << 16).type(Wire.PAIR_COUNTS).varint(epoch)
+                .varints(coder.pairs(table, order)).toArray());
+    }
+
+    /**
+     * {@code ENCODE epoch table order modelCounts file}: codes the owned table blocks into the
+     * part file and answers {@code ENCODED epoch blocks bytes}; the layer is then done here.
+     */
+    private void encode(Wire.In in) throws IOException {
+        byte[] table = in.array();
+        byte[] order = in.array();
+        long[] model = in.varints();
+        Path file = Path.of(in.string());
+        long bytes = coder.encode(table, order, model.length == 0 ? null : model, file);
+        transport.send(coordinator, new Wire.Out(32).type(Wire.ENCODED).varint(epoch).varint(coder.blocks())
+                .varint(bytes).toArray());
         drop();
     }
 
@@ -297,6 +309,7 @@ public final class ClusterWorker implements AutoCloseable {
     private void drop() {
         part = null;
         out = null;
+        coder = null;
     }
 
     private int indexOf(String id) {

@@ -1,5 +1,7 @@
 package org.krou.cluster;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -7,22 +9,24 @@ import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.krou.generator.StateCodes;
-import org.krou.generator.table.ExitSource;
+import org.krou.generator.TableLayerStore;
+import org.krou.generator.table.Fill;
+import org.krou.generator.table.TableCoding;
+import org.krou.generator.table.WriterOptions;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
-import org.krou.util.ByteBigArray;
+import org.krou.table.Encoding;
 
 /**
  * Drives the workers through one layer: exits, then each threshold from {@code n} down to 1
- * until {@link Termination} says it is over, then gathers the values and don't-care bits of
- * every block. Each step is a round (a barrier): a command to every worker, then every answer.
+ * until {@link Termination} says it is over; then {@link #write} has the workers code their
+ * blocks and assembles the table from their part files. Each step is a round (a barrier): a command to every worker, then every answer.
  * A worker lost or failed aborts the layer with {@link ClusterAbortedException}.
  *
  * <pre>{@code
  * Coordinator c = new Coordinator(transport, Coordinator.Options.DEFAULT);
  * Coordinator.Layer layer = c.solve(Variant.ABAPA, dataDir, 12, workerIds);
- * store.save(12, layer.values(), layer.exits());
+ * c.write(layer, store);
  * }</pre>
  */
 public final class Coordinator {
@@ -56,35 +60,15 @@ public final class Coordinator {
     }
 
     /**
-     * A solved layer and what it cost.
+     * A solved layer, held by its workers until it is written ({@link #write}), and what it cost.
      *
      * @param batches update batches sent between workers
      * @param updates updates in them
      * @param bytes   bytes of those batches
      * @param polls   poll waves
      */
-    public record Layer(int seeds, ByteBigArray values, ByteBigArray dontCare, long batches, long updates,
-                        long bytes, long polls) {
-        /** The best exits the table writer needs: the value where don't-care, else no exit. */
-        public ExitSource exits() {
-            return new ExitSource() {
-                @Override
-                public long length() {
-                    return values.length();
-                }
-
-                @Override
-                public void copyTo(long first, byte[] dst, int off, int len) {
-                    values.copyTo(first, dst, off, len);
-                    for (int i = 0; i < len; i++) {
-                        long p = first + i;
-                        if ((dontCare.get(p >>> 3) & 1 << (p & 7)) == 0) {
-                            dst[off + i] = StateCodes.NO_EXIT;
-                        }
-                    }
-                }
-            };
-        }
+    public record Layer(int seeds, long epoch, List<String> workers, long batches, long updates, long bytes,
+                        long polls) {
     }
 
     /** A coordinator on {@code transport} (it listens to it from now on). */
@@ -215,47 +199,121 @@ public final class Coordinator {
                 }
             }
         }
-        byte[] finish = new Wire.Out(16).type(Wire.FINISH).varint(e).toArray();
-        for (String id : workers) {
-            transport.send(id, finish);
-        }
-        return gather(e, seeds, workers, totals, polls);
+        return new Layer(seeds, e, List.copyOf(workers), totals[0], totals[1], totals[2], polls);
     }
 
-    private Layer gather(long e, int seeds, List<String> workers, long[] totals, long polls)
-            throws ClusterAbortedException, InterruptedException {
-        long size = PositionIndex.size(seeds);
-        ByteBigArray values = new ByteBigArray(size);
-        ByteBigArray dontCare = new ByteBigArray((size + 7) >>> 3);
-        int b = options.blockSize;
-        byte[] bits = new byte[b / 8];
-        int doneCount = 0;
-        long expected = 0;
-        long received = 0;
-        while (doneCount < workers.size() || received < expected) {
-            Message m = next(e, seeds, workers);
-            Wire.In in = new Wire.In(m.body);
-            byte type = in.type();
-            if (in.varint() != e) {
-                continue;
+    /**
+     * Writes a solved layer with {@code store}: the workers settle it and count and code their
+     * own blocks ({@code PartCoder}) as the store's plan asks, each writing its coded blocks to a
+     * part file in the store's work directory; this member only adds counts and assembles the
+     * part files into the table, never holding the layer.
+     *
+     * @throws ClusterAbortedException if a worker is lost or fails
+     * @throws IllegalArgumentException if the rank blocks are not whole numbers of table blocks
+     */
+    public void write(Layer layer, TableLayerStore store) throws IOException, InterruptedException {
+        WriterOptions o = store.options();
+        checkBlocks(o);
+        long e = layer.epoch();
+        int seeds = layer.seeds();
+        List<String> workers = layer.workers();
+        Path work = store.workDirectory();
+        Files.createDirectories(work);
+        try (PartFiles parts = new PartFiles(work, seeds, workers.size(), options.blockSize, o.blockSize())) {
+            store.saveCoded(seeds, new TableCoding.Counts() {
+                @Override
+                public long[] symbols() throws IOException {
+                    return round(new Wire.Out(64).type(Wire.FINISH).varint(e).varint(o.encoding().ordinal())
+                            .varint(o.param()).varint(o.blockSize()).varint(o.fill().ordinal())
+                            .varint(o.maxContexts()).toArray(), Wire.SYMBOL_COUNTS, layer);
+                }
+
+                @Override
+                public long[] pairs(byte[] table, byte[] order) throws IOException {
+                    return round(new Wire.Out(1 << 16).type(Wire.PAIRS).varint(e).array(table).array(order).toArray(),
+                            Wire.PAIR_COUNTS, layer);
+                }
+            }, plan -> {
+                long[] model = plan.modelCounts() == null ? new long[0] : plan.modelCounts();
+                for (int i = 0; i < workers.size(); i++) {
+                    transport.send(workers.get(i), new Wire.Out(1 << 16).type(Wire.ENCODE).varint(e)
+                            .array(plan.table()).array(plan.order()).varints(model)
+                            .string(parts.file(i).toAbsolutePath().toString()).toArray());
+                }
+                long blocks = 0;
+                for (int i = 0; i < workers.size(); i++) {
+                    blocks += interrupted(() -> expect(Wire.ENCODED, e, seeds, workers)).varint();
+                }
+                long expected = (PositionIndex.size(seeds) + o.blockSize() - 1) / o.blockSize();
+                if (blocks != expected) {
+                    throw new IOException("the workers coded " + blocks + " blocks of layer " + seeds + ", expected "
+                            + expected);
+                }
+                return parts.blocks();
+            });
+        } finally {
+            try {
+                Files.deleteIfExists(work); // only if empty: a single-machine run may keep files there
+            } catch (java.nio.file.DirectoryNotEmptyException kept) {
+                // left as it is
             }
-            if (type == Wire.DATA_DONE) {
-                doneCount++;
-                expected += in.varint();
-            } else if (type == Wire.DATA) {
-                received++;
-                while (in.more()) {
-                    long first = in.varint() * b;
-                    int len = (int) Math.min(b, size - first);
-                    byte[] v = new byte[len];
-                    in.bytes(v, 0, len);
-                    values.copyFrom(v, 0, first, len);
-                    in.bytes(bits, 0, (len + 7) / 8);
-                    dontCare.copyFrom(bits, 0, first >>> 3, (len + 7) / 8);
+        }
+    }
+
+    /**
+     * Checks that each rank block is a whole number of table blocks, so that every table block
+     * has one owner who codes it.
+     *
+     * @throws IllegalArgumentException if not
+     */
+    public void checkBlocks(WriterOptions o) {
+        if (options.blockSize % o.blockSize() != 0) {
+            throw new IllegalArgumentException("rank blocks of " + options.blockSize + " positions are not whole "
+                    + "numbers of table blocks of " + o.blockSize() + ": each table block needs one owner to code it");
+        }
+    }
+
+    /** The counts {@code request} asks every worker of the layer, added up. */
+    private long[] round(byte[] request, byte reply, Layer layer) throws IOException {
+        for (String id : layer.workers()) {
+            transport.send(id, request);
+        }
+        long[] sum = null;
+        for (int i = 0; i < layer.workers().size(); i++) {
+            long[] c = interrupted(() -> expect(reply, layer.epoch(), layer.seeds(), layer.workers())).varints();
+            if (sum == null) {
+                sum = c;
+            } else {
+                for (int j = 0; j < sum.length; j++) {
+                    sum[j] += c[j];
                 }
             }
         }
-        return new Layer(seeds, values, dontCare, totals[0], totals[1], totals[2], polls);
+        return sum;
+    }
+
+    /** What {@code FINISH} carries after its epoch: the options the table is written with. */
+    static WriterOptions readOptions(Wire.In in) {
+        Encoding encoding = Encoding.values()[(int) in.varint()];
+        int param = (int) in.varint();
+        int blockSize = (int) in.varint();
+        Fill fill = Fill.values()[(int) in.varint()];
+        int maxContexts = (int) in.varint();
+        return new WriterOptions(encoding, param, blockSize, fill, maxContexts, 1);
+    }
+
+    private interface Wait {
+        Wire.In get() throws ClusterAbortedException, InterruptedException;
+    }
+
+    /** {@code w}, an interruption becoming an {@link IOException} (the table writer's callbacks throw only those). */
+    private static Wire.In interrupted(Wait w) throws IOException {
+        try {
+            return w.get();
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while writing a layer", ex);
+        }
     }
 
     /** The next message of type {@code type} for epoch {@code e}, past its epoch. */

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.krou.generator.ExitKernel;
 import org.krou.generator.Predecessors;
 import org.krou.generator.StateCodes;
+import org.krou.generator.table.ExitSource;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
@@ -219,6 +220,29 @@ final class LayerPart {
                 state.set(l, (byte) 0);
             }
         }
+    }
+
+    /**
+     * The exits of the owned positions as the table writer needs them, once settled: the value
+     * where it equals the best exit (don't care), else none.
+     */
+    ExitSource exits() {
+        return new ExitSource() {
+            @Override
+            public long length() {
+                return localSize;
+            }
+
+            @Override
+            public void copyTo(long first, byte[] dst, int off, int len) {
+                state.copyTo(first, dst, off, len);
+                for (int i = 0; i < len; i++) {
+                    if (!dontCare(first + i)) {
+                        dst[off + i] = StateCodes.NO_EXIT;
+                    }
+                }
+            }
+        };
     }
 
     /** True if local position {@code l} is worth its best exit. */

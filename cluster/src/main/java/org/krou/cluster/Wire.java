@@ -22,8 +22,15 @@ public final class Wire {
     public static final byte LEVEL = 2;
     /** Coordinator to worker: report idleness and counters. */
     public static final byte POLL = 3;
-    /** Coordinator to worker: settle the unresolved positions and send the blocks. */
+    /**
+     * Coordinator to worker: settle the unresolved positions (writer options follow) and answer
+     * {@link #SYMBOL_COUNTS}.
+     */
     public static final byte FINISH = 4;
+    /** Coordinator to worker: count the code pairs of the owned table blocks (symbol list, fill order). */
+    public static final byte PAIRS = 6;
+    /** Coordinator to worker: code the owned table blocks into a part file (plan, file). */
+    public static final byte ENCODE = 7;
     /** Coordinator to worker: reach every other worker, then answer (nonce, workers). */
     public static final byte PING = 5;
     /** Worker to worker: are you there (nonce)? */
@@ -40,10 +47,12 @@ public final class Wire {
     public static final byte EXITS_DONE = 20;
     /** Worker to coordinator: answer to {@link #POLL}. */
     public static final byte POLL_REPLY = 21;
-    /** Worker to coordinator: values and don't-care bits of some owned blocks. */
-    public static final byte DATA = 22;
-    /** Worker to coordinator: all blocks sent. */
-    public static final byte DATA_DONE = 23;
+    /** Worker to coordinator: occurrences of each value over the owned positions (256 counts). */
+    public static final byte SYMBOL_COUNTS = 22;
+    /** Worker to coordinator: answer to {@link #PAIRS}. */
+    public static final byte PAIR_COUNTS = 23;
+    /** Worker to coordinator: the part file is written (blocks, bytes). */
+    public static final byte ENCODED = 26;
     /** Worker to coordinator: the worker failed (message follows). */
     public static final byte FAILED = 24;
 
@@ -96,6 +105,24 @@ public final class Wire {
             System.arraycopy(src, off, buf, len, n);
             len += n;
             return this;
+        }
+
+        /** Appends counts as varints, their number first. */
+        public Out varints(long[] v) {
+            varint(v.length);
+            for (long x : v) {
+                varint(x);
+            }
+            return this;
+        }
+
+        /** Appends a byte array or null (length + 1, 0 for null, then the bytes). */
+        public Out array(byte[] b) {
+            if (b == null) {
+                return varint(0);
+            }
+            varint(b.length + 1L);
+            return bytes(b, 0, b.length);
         }
 
         /** Bytes written so far. */
@@ -172,6 +199,26 @@ public final class Wire {
             String s = new String(buf, pos, n, StandardCharsets.UTF_8);
             pos += n;
             return s;
+        }
+
+        /** Counts written by {@link Out#varints}. */
+        public long[] varints() {
+            long[] v = new long[(int) varint()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = varint();
+            }
+            return v;
+        }
+
+        /** A byte array written by {@link Out#array}, or null. */
+        public byte[] array() {
+            int n = (int) varint();
+            if (n == 0) {
+                return null;
+            }
+            byte[] b = new byte[n - 1];
+            bytes(b, 0, n - 1);
+            return b;
         }
 
         /** Copies {@code n} raw bytes to {@code dst[off..]}. */

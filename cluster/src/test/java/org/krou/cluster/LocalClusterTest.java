@@ -31,7 +31,7 @@ class LocalClusterTest {
             for (int i = 0; i < workers; i++) {
                 started.add(ClusterWorker.start(hub.join(), 1));
             }
-            ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(64, 3, 2));
+            ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1024, 3, 2));
             long batches = g.run(variant, dir, max, 1, r -> { }).stream()
                     .mapToLong(ClusterGenerator.LayerReport::batches).sum();
             started.forEach(ClusterWorker::close);
