@@ -63,9 +63,26 @@ class ClusterCliTest {
         assertTrue(r.err().startsWith("error: --cluster does not take --dtc"), r.err());
     }
 
+    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * A port free now (and not handed out before), chosen at random below Linux's ephemeral range (32768 and up), which
+     * outgoing connections of the members could take before the member binds it.
+     */
     private static int free() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom();
+        for (int attempt = 0; attempt < 1000; attempt++) {
+            int p = 20_000 + rnd.nextInt(12_000);
+            if (!HANDED_OUT.add(p)) {
+                continue;
+            }
+            try (ServerSocket s = new ServerSocket()) {
+                s.bind(new java.net.InetSocketAddress("127.0.0.1", p));
+                return p;
+            } catch (IOException inUse) {
+                // try another
+            }
         }
+        throw new IOException("no free port in 20000..31999");
     }
 }

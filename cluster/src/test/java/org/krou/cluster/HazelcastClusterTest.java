@@ -25,7 +25,7 @@ import org.krou.rules.Variant;
 class HazelcastClusterTest {
     private static final int MAX = 12;
     /** Small blocks and batches, so that every layer sends many messages. */
-    private static final Coordinator.Options SMALL = new Coordinator.Options(512, 64, 4);
+    private static final Coordinator.Options SMALL = new Coordinator.Options(1024, 64, 4);
 
     @TempDir
     Path dir;
@@ -51,7 +51,7 @@ class HazelcastClusterTest {
         int max = 10;
         try (Cluster c = Cluster.start(3, 2)) {
             AtomicBoolean killed = new AtomicBoolean();
-            ClusterGenerator g = new ClusterGenerator(c.coordinator, new Coordinator.Options(256, 8, 2));
+            ClusterGenerator g = new ClusterGenerator(c.coordinator, new Coordinator.Options(1024, 8, 2));
             ClusterAbortedException e = assertThrows(ClusterAbortedException.class, () -> g.run(variant, dir, max, 2, r -> {
                 if (r.seeds() == 8 && killed.compareAndSet(false, true)) {
                     // layer 9 is under way as soon as this returns: a worker dies in it
@@ -82,10 +82,9 @@ class HazelcastClusterTest {
             List<Integer> ports = new ArrayList<>();
             List<String> addresses = new ArrayList<>();
             for (int i = 0; i <= workers; i++) {
-                try (ServerSocket s = new ServerSocket(0)) {
-                    ports.add(s.getLocalPort());
-                    addresses.add("127.0.0.1:" + s.getLocalPort());
-                }
+                int p = freePort(ports);
+                ports.add(p);
+                addresses.add("127.0.0.1:" + p);
             }
             Cluster c = new Cluster(HazelcastTransport.start(config(name, ports.get(0), addresses, heartbeatSeconds)));
             for (int i = 1; i <= workers; i++) {
@@ -95,6 +94,28 @@ class HazelcastClusterTest {
             }
             assertTrue(c.coordinator.awaitMembers(workers + 1, 30_000), "members joined");
             return c;
+        }
+
+        /**
+         * A port free now, not in {@code taken}, chosen at random below Linux's ephemeral range
+         * (32768 and up): a port the system hands out for {@code ServerSocket(0)} may be taken by
+         * an outgoing connection of another member before Hazelcast binds it.
+         */
+        static int freePort(List<Integer> taken) throws IOException {
+            java.util.SplittableRandom rnd = new java.util.SplittableRandom();
+            for (int attempt = 0; attempt < 1000; attempt++) {
+                int p = 20_000 + rnd.nextInt(12_000);
+                if (taken.contains(p)) {
+                    continue;
+                }
+                try (ServerSocket s = new ServerSocket()) {
+                    s.bind(new java.net.InetSocketAddress("127.0.0.1", p));
+                    return p;
+                } catch (IOException inUse) {
+                    // try another
+                }
+            }
+            throw new IOException("no free port in 20000..31999");
         }
 
         private static Config config(String name, int port, List<String> addresses, int heartbeatSeconds) {
