@@ -33,7 +33,8 @@ final class WorkerCommand implements Callable<Integer> {
     String host;
 
     @Option(names = "--threads", paramLabel = "T",
-            description = "Threads for the exits of each layer (default: the number of cores).")
+            description = "Threads for the exits, the propagation and the table counts of each layer (default: the "
+                    + "number of cores).")
     Integer threads;
 
     @Option(names = "--cluster-name", paramLabel = "NAME", defaultValue = "krou",

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.krou.generator.TableLayerStore;
 import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
@@ -16,8 +17,9 @@ import org.krou.util.ByteBigArray;
  * with the other workers and at the end counts and codes the table blocks of its positions
  * into a part file the coordinator assembles ({@link PartCoder}). The finished
  * layers it reads are decoded from the tables in the shared data directory the coordinator
- * names (every worker holds all of them; see README). One thread runs the loop; the exits use
- * {@code threads}. A member lost abandons the layer under way; the worker then waits for the
+ * names (every worker holds all of them; see README). One thread runs the loop (messages,
+ * acknowledgements, polls); the exits, the propagation ({@link LayerPart}) and the pair counts
+ * use {@code threads}. A member lost abandons the layer under way; the worker then waits for the
  * next job.
  *
  * <pre>{@code
@@ -27,9 +29,6 @@ import org.krou.util.ByteBigArray;
  * }</pre>
  */
 public final class ClusterWorker implements AutoCloseable {
-    private static final int SCAN = 4096;
-    private static final int EXPAND = 64;
-    private static final int BACKLOG = 64;
     private final Transport transport;
     private final int threads;
     private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
@@ -44,12 +43,11 @@ public final class ClusterWorker implements AutoCloseable {
     private String coordinator;
     private String[] workers;
     private long epoch = -1;
-    private long applied;
     /** The handshake under way: its nonce and the workers that have not answered yet. */
     private long nonce = -1;
     private final java.util.Set<String> unanswered = new java.util.HashSet<>();
-    /** Batches applied and not yet acknowledged, by worker index. */
-    private int[] owed = new int[0];
+    /** Batches applied and not yet acknowledged, by worker index (counted by the resolve threads). */
+    private AtomicIntegerArray owed = new AtomicIntegerArray(0);
 
     private record Message(String from, byte[] body) {
     }
@@ -61,7 +59,7 @@ public final class ClusterWorker implements AutoCloseable {
         loop.setDaemon(true);
     }
 
-    /** Starts a worker on {@code transport}, using {@code threads} threads for the exits. */
+    /** Starts a worker on {@code transport}, using {@code threads} threads for the exits and the propagation. */
     public static ClusterWorker start(Transport transport, int threads) {
         ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads));
         transport.listen(new Transport.Listener() {
@@ -82,12 +80,14 @@ public final class ClusterWorker implements AutoCloseable {
     private void run() {
         while (!closed) {
             try {
-                boolean busy = part != null && out != null && out.backlog() < BACKLOG
-                        && (part.expand(EXPAND) || part.scan(SCAN));
-                if (part != null && out != null && !busy && part.quiet()) {
-                    out.flushAll();
+                boolean resolving = part != null && out != null;
+                if (resolving) {
+                    part.checkFailure();
+                    if (part.quiet()) {
+                        out.flushAll(); // nothing more comes from here for now: the last batches go
+                    }
                 }
-                Message m = busy ? inbox.poll() : inbox.poll(50, TimeUnit.MILLISECONDS);
+                Message m = inbox.poll(resolving ? 1 : 50, TimeUnit.MILLISECONDS);
                 while (m != null) {
                     handle(m);
                     m = inbox.poll();
@@ -131,9 +131,7 @@ public final class ClusterWorker implements AutoCloseable {
                     if (coder != null) {
                         throw new IllegalStateException("an update batch after layer " + part.seeds + " was settled");
                     }
-                    part.apply(in);
-                    applied++;
-                    owed[indexOf(m.from)]++;
+                    part.received(indexOf(m.from), m.body);
                 }
             }
             case Wire.ACK -> {
@@ -199,9 +197,9 @@ public final class ClusterWorker implements AutoCloseable {
         part = new LayerPart(variant, blocks, seeds, below);
         out = new Outbox(transport, workers, epoch, batch, window);
         part.outbox(out);
-        applied = 0;
-        owed = new int[workers.length];
+        owed = new AtomicIntegerArray(workers.length);
         part.exits(threads);
+        part.startResolve(threads, owed);
         transport.send(coordinator, new Wire.Out(16).type(Wire.EXITS_DONE).varint(epoch).toArray());
     }
 
@@ -233,11 +231,11 @@ public final class ClusterWorker implements AutoCloseable {
 
     /** Acknowledges the batches applied since the last call, one message per sender. */
     private void acknowledge() {
-        for (int i = 0; i < owed.length; i++) {
-            if (owed[i] > 0 && part != null) {
-                transport.send(workers[i], new Wire.Out(24).type(Wire.ACK).varint(epoch).varint(owed[i]).toArray());
+        for (int i = 0; i < owed.length(); i++) {
+            int n = owed.getAndSet(i, 0);
+            if (n > 0 && part != null) {
+                transport.send(workers[i], new Wire.Out(24).type(Wire.ACK).varint(epoch).varint(n).toArray());
             }
-            owed[i] = 0;
         }
     }
 
@@ -251,7 +249,7 @@ public final class ClusterWorker implements AutoCloseable {
         }
         boolean idle = part.level() == level && part.quiet() && out.empty();
         transport.send(coordinator, new Wire.Out(48).type(Wire.POLL_REPLY).varint(epoch).varint(seq)
-                .varint(idle ? 1 : 0).varint(out.sent()).varint(applied).varint(out.updates())
+                .varint(idle ? 1 : 0).varint(out.sent()).varint(part.applied()).varint(out.updates())
                 .varint(out.bytes()).toArray());
     }
 
@@ -262,6 +260,7 @@ public final class ClusterWorker implements AutoCloseable {
      */
     private void finish(Wire.In in) {
         WriterOptions o = Coordinator.readOptions(in);
+        part.stopResolve();
         part.finish();
         out = null; // nothing more to propagate: the states are values now
         coder = new PartCoder(part, o, threads);
@@ -307,6 +306,13 @@ public final class ClusterWorker implements AutoCloseable {
     }
 
     private void drop() {
+        if (part != null) {
+            try {
+                part.stopResolve();
+            } catch (IllegalStateException ignored) {
+                // the layer is abandoned: what failed in it no longer matters
+            }
+        }
         part = null;
         out = null;
         coder = null;

@@ -1,6 +1,10 @@
 package org.krou.cluster;
 
 import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
 import org.krou.generator.ExitKernel;
 import org.krou.generator.Predecessors;
 import org.krou.generator.StateCodes;
@@ -13,20 +17,32 @@ import org.krou.util.Parallel;
 /**
  * One worker's share of the layer being solved: the state byte ({@link StateCodes}) and the
  * don't-care bit of each owned position, and the single-machine propagation of
- * {@code ResolvePhase} run on them. Updates of positions owned elsewhere go to the
- * {@link Outbox}; those received are {@link #apply applied} as if found locally. Each expansion
- * takes the threshold from the value of the position it expands ({@code ±t}), so updates of a
- * level may arrive before this worker starts the level. Single-threaded (the exits are
- * parallel); allocation-free per position.
+ * {@code ResolvePhase} run on them by {@code threads} resolve threads ({@link #startResolve}).
+ * Updates of positions owned elsewhere go to the {@link Outbox}; update batches received are
+ * {@link #received queued} and applied by the resolve threads as if found locally. Each
+ * expansion takes the threshold from the value of the position it expands ({@code ±t}), so
+ * updates of a level may arrive before this worker starts the level. States change only by
+ * compare-and-set, so threads need no lock; the values do not depend on their order.
+ * Allocation-free per position.
+ *
+ * <p>Idleness, for the termination check: nothing received waits, every seed of the level is
+ * claimed, and no resolve thread holds work. A resolve thread counts itself busy before it takes
+ * work and idle only once its stack is empty, and {@link #quiet} reads the queue and the claims
+ * before the busy count, so work in a thread's hands is never missed.
  *
  * <pre>{@code
  * LayerPart part = new LayerPart(variant, blocks, n, below);
  * part.exits(threads);
- * part.startLevel(t); while (part.scan(4096) | part.expand(256)) { }
- * part.finish();
+ * part.outbox(out); part.startResolve(threads, acks);
+ * part.startLevel(t); ... part.quiet() ...
+ * part.stopResolve(); part.finish();
  * }</pre>
  */
 final class LayerPart {
+    private static final int SCAN = 4096;
+    private static final int EXPAND = 64;
+    private static final int BACKLOG = 64;
+
     final int seeds;
     final Blocks blocks;
     final ByteBigArray state;
@@ -35,16 +51,21 @@ final class LayerPart {
     private final Variant variant;
     private final ByteBigArray[] below;
     private final StateCodes codes;
-    private final Predecessors pred;
-    private final ExitKernel kernel;
-    private final int[] board = new int[12];
-    private final int[] scratch = new int[12];
     private final long localSize;
-    private long[] stack = new long[1 << 10];
-    private int top;
-    private int level;
-    private long scanned;
+    private volatile int level;
+    private final AtomicLong scanned = new AtomicLong(Long.MAX_VALUE);
+    private final AtomicInteger busy = new AtomicInteger();
+    private final AtomicLong applied = new AtomicLong();
+    /** Received update batches, with the index of their sender. */
+    private final ConcurrentLinkedQueue<Received> received = new ConcurrentLinkedQueue<>();
+    private final Object wake = new Object();
     private Outbox out;
+    private Thread[] resolvers = new Thread[0];
+    private volatile boolean stopping;
+    private volatile Throwable failure;
+
+    private record Received(int from, byte[] batch) {
+    }
 
     LayerPart(Variant variant, Blocks blocks, int seeds, ByteBigArray[] below) {
         this.variant = variant;
@@ -52,8 +73,6 @@ final class LayerPart {
         this.seeds = seeds;
         this.below = below;
         this.codes = new StateCodes(seeds);
-        this.pred = new Predecessors(variant);
-        this.kernel = new ExitKernel(variant, below);
         this.localSize = blocks.localSize();
         this.state = new ByteBigArray(localSize);
         this.dontCare = new ByteBigArray((localSize + 7) >>> 3);
@@ -90,10 +109,52 @@ final class LayerPart {
         });
     }
 
-    /** Starts threshold {@code t}: its seeds are scanned by {@link #scan}. */
+    /**
+     * Starts {@code threads} resolve threads; each batch they apply is counted in
+     * {@code acks[sender]} (to acknowledge) and in {@link #applied}.
+     */
+    void startResolve(int threads, AtomicIntegerArray acks) {
+        stopping = false;
+        resolvers = new Thread[threads];
+        for (int i = 0; i < threads; i++) {
+            Walker w = new Walker(acks);
+            resolvers[i] = new Thread(w::run, "krou-resolve-" + i);
+            resolvers[i].setDaemon(true);
+            resolvers[i].start();
+        }
+    }
+
+    /** Stops the resolve threads and waits for them; rethrows what one of them failed with. */
+    void stopResolve() {
+        stopping = true;
+        synchronized (wake) {
+            wake.notifyAll();
+        }
+        for (Thread t : resolvers) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while stopping the resolve threads", e);
+            }
+        }
+        resolvers = new Thread[0];
+        checkFailure();
+    }
+
+    /** Throws what a resolve thread failed with, if one did. */
+    void checkFailure() {
+        Throwable f = failure;
+        if (f != null) {
+            throw new IllegalStateException("a resolve thread of layer " + seeds + " failed: " + f, f);
+        }
+    }
+
+    /** Starts threshold {@code t}: its seeds are claimed by the resolve threads. */
     void startLevel(int t) {
         level = t;
-        scanned = 0;
+        scanned.set(0);
+        wakeUp();
     }
 
     /** The threshold under way. */
@@ -101,124 +162,209 @@ final class LayerPart {
         return level;
     }
 
-    /** True once the seeds of the current level are all claimed and nothing is left to expand. */
+    /** Queues an update batch from worker {@code from} (after its {@code UPDATES, epoch} header). */
+    void received(int from, byte[] batch) {
+        received.add(new Received(from, batch));
+        wakeUp();
+    }
+
+    /** Batches applied so far. */
+    long applied() {
+        return applied.get();
+    }
+
+    /** True once nothing received waits, the seeds of the level are all claimed, and no thread holds work. */
     boolean quiet() {
-        return scanned >= localSize && top == 0;
+        return received.isEmpty() && scanned.get() >= localSize && busy.get() == 0;
     }
 
-    /** Claims the seeds among the next {@code max} positions; false if the scan is over. */
-    boolean scan(int max) {
-        if (scanned >= localSize || level == 0) {
-            return false;
+    private void wakeUp() {
+        synchronized (wake) {
+            wake.notifyAll();
         }
-        byte win = StateCodes.pos(level);
-        byte lose = StateCodes.zero(-level);
-        long end = Math.min(localSize, scanned + max);
-        for (long l = scanned; l < end; l++) {
-            byte s = state.get(l);
-            if (s == win || s == lose) {
-                state.set(l, (byte) (s == win ? level : -level));
-                setDontCare(l);
-                push(blocks.global(l));
-            }
-        }
-        scanned = end;
-        return true;
     }
 
-    /** Expands up to {@code max} resolved positions; false if none was waiting. */
-    boolean expand(int max) {
-        if (top == 0) {
-            return false;
+    /** A resolve thread: its own stack and scratch boards. */
+    private final class Walker {
+        private final AtomicIntegerArray acks;
+        private final Predecessors pred = new Predecessors(variant);
+        private final ExitKernel kernel = new ExitKernel(variant, below);
+        private final int[] board = new int[12];
+        private final int[] scratch = new int[12];
+        private long[] stack = new long[1 << 10];
+        private int top;
+
+        Walker(AtomicIntegerArray acks) {
+            this.acks = acks;
         }
-        for (int i = 0; i < max && top > 0; i++) {
-            long p = stack[--top];
-            byte v = state.get(blocks.local(p));
-            boolean won = v > 0;
-            int t = won ? v : -v;
-            PositionIndex.unrank(seeds, p, board);
-            int k = pred.generate(board);
-            long[] ranks = pred.ranks();
-            for (int j = 0; j < k; j++) {
-                long q = ranks[j];
-                int owner = blocks.owner(q);
-                if (owner == blocks.self) {
-                    update(q, won, t);
-                } else {
-                    out.add(owner, q, won, t);
+
+        void run() {
+            boolean counted = false;
+            try {
+                while (!stopping) {
+                    if (!counted) {
+                        busy.incrementAndGet(); // before taking work: see quiet()
+                        counted = true;
+                    }
+                    boolean worked = false;
+                    Received r;
+                    while (!stopping && (r = received.poll()) != null) {
+                        apply(new Wire.In(r.batch).skipType());
+                        acks.incrementAndGet(r.from);
+                        applied.incrementAndGet();
+                        worked = true;
+                    }
+                    if (top > 0) {
+                        if (out.backlog() < BACKLOG) {
+                            expand(EXPAND);
+                            worked = true;
+                        }
+                    } else {
+                        worked |= scan();
+                    }
+                    if (!worked) {
+                        if (top == 0) {
+                            busy.decrementAndGet(); // holds nothing now
+                            counted = false;
+                        }
+                        synchronized (wake) {
+                            if (!stopping && received.isEmpty() && (top > 0 || scanned.get() >= localSize)) {
+                                wake.wait(1);
+                            }
+                        }
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            } finally {
+                if (counted) {
+                    busy.decrementAndGet();
                 }
             }
         }
-        return true;
-    }
 
-    /** Applies a batch of updates (after its {@code UPDATES, epoch} header). */
-    void apply(Wire.In in) {
-        int t = (int) in.varint();
-        long rank = 0;
-        while (in.more()) {
-            long x = in.varint();
-            rank += x >>> 1;
-            update(rank, (x & 1) != 0, t);
-        }
-    }
-
-    /**
-     * An owned predecessor {@code q} has a child worth {@code +t} ({@code lower}: one counted
-     * move less) or {@code -t} (it wins, {@code +t}, unless resolved).
-     */
-    private void update(long q, boolean lower, int t) {
-        long l = blocks.local(q);
-        byte s = state.get(l);
-        if (!StateCodes.unresolved(s)) {
-            return; // resolved positions never change again
-        }
-        if (!lower) {
-            state.set(l, (byte) t);
-            if (s == StateCodes.pos(t)) {
-                setDontCare(l); // its best exit is +t too
+        /** Claims the seeds of the level among the next positions; false if none are left to claim. */
+        private boolean scan() {
+            int t = level;
+            if (t == 0) {
+                return false;
             }
-            push(q);
-            return;
-        }
-        int c = codes.counter(s);
-        if (c < 0) {
-            return; // a positive exit: never negative, its counter is not kept
-        }
-        if (c == 0) {
-            throw new IllegalStateException("counter underflow at position " + q + " of layer " + seeds
-                    + ": predecessor and move counts disagree");
-        }
-        if (c > 1) {
-            state.set(l, codes.lowered(s));
-            return;
-        }
-        int e = codes.exit(s);
-        if (e == StateCodes.UNKNOWN) {
-            PositionIndex.unrank(seeds, q, scratch);
-            e = ExitKernel.best(kernel.evaluate(scratch, seeds));
-        }
-        if (e <= -t) {
-            state.set(l, (byte) -t);
-            if (e == -t) {
-                setDontCare(l);
+            long from = scanned.getAndAdd(SCAN);
+            if (from >= localSize) {
+                return false;
             }
-            push(q);
-        } else {
-            state.set(l, StateCodes.zero(e));
-        }
-    }
-
-    /** Sets the positions left unresolved to 0, marking those whose best exit is 0 as don't-care. */
-    void finish() {
-        for (long l = 0; l < localSize; l++) {
-            byte s = state.get(l);
-            if (StateCodes.unresolved(s)) {
-                if (codes.exit(s) == 0) {
+            long end = Math.min(localSize, from + SCAN);
+            byte win = StateCodes.pos(t);
+            byte lose = StateCodes.zero(-t);
+            for (long l = from; l < end; l++) {
+                byte s = state.get(l);
+                while ((s == win || s == lose) && !state.compareAndSet(l, s, (byte) (s == win ? t : -t))) {
+                    s = state.get(l);
+                }
+                if (s == win || s == lose) {
                     setDontCare(l);
+                    push(blocks.global(l));
                 }
-                state.set(l, (byte) 0);
             }
+            return true;
+        }
+
+        /** Expands up to {@code max} resolved positions of the stack. */
+        private void expand(int max) {
+            for (int i = 0; i < max && top > 0; i++) {
+                long p = stack[--top];
+                byte v = state.get(blocks.local(p));
+                boolean won = v > 0;
+                int t = won ? v : -v;
+                PositionIndex.unrank(seeds, p, board);
+                int k = pred.generate(board);
+                long[] ranks = pred.ranks();
+                for (int j = 0; j < k; j++) {
+                    long q = ranks[j];
+                    int owner = blocks.owner(q);
+                    if (owner == blocks.self) {
+                        update(q, won, t);
+                    } else {
+                        out.add(owner, q, won, t);
+                    }
+                }
+            }
+        }
+
+        /** Applies a batch of updates (after its {@code UPDATES} type byte). */
+        private void apply(Wire.In in) {
+            in.varint(); // the epoch, checked when it was received
+            int t = (int) in.varint();
+            long rank = 0;
+            while (in.more()) {
+                long x = in.varint();
+                rank += x >>> 1;
+                update(rank, (x & 1) != 0, t);
+            }
+        }
+
+        /**
+         * An owned predecessor {@code q} has a child worth {@code +t} ({@code lower}: one counted
+         * move less) or {@code -t} (it wins, {@code +t}, unless resolved). Each change is a
+         * compare-and-set, tried again on the state another thread left.
+         */
+        private void update(long q, boolean lower, int t) {
+            long l = blocks.local(q);
+            while (true) {
+                byte s = state.get(l);
+                if (!StateCodes.unresolved(s)) {
+                    return; // resolved positions never change again
+                }
+                if (!lower) {
+                    if (state.compareAndSet(l, s, (byte) t)) {
+                        if (s == StateCodes.pos(t)) {
+                            setDontCare(l); // its best exit is +t too
+                        }
+                        push(q);
+                        return;
+                    }
+                    continue;
+                }
+                int c = codes.counter(s);
+                if (c < 0) {
+                    return; // a positive exit: never negative, its counter is not kept
+                }
+                if (c == 0) {
+                    throw new IllegalStateException("counter underflow at position " + q + " of layer " + seeds
+                            + ": predecessor and move counts disagree");
+                }
+                if (c > 1) {
+                    if (state.compareAndSet(l, s, codes.lowered(s))) {
+                        return;
+                    }
+                    continue;
+                }
+                int e = codes.exit(s);
+                if (e == StateCodes.UNKNOWN) {
+                    PositionIndex.unrank(seeds, q, scratch);
+                    e = ExitKernel.best(kernel.evaluate(scratch, seeds));
+                }
+                if (e <= -t) {
+                    if (state.compareAndSet(l, s, (byte) -t)) {
+                        if (e == -t) {
+                            setDontCare(l);
+                        }
+                        push(q);
+                        return;
+                    }
+                } else if (state.compareAndSet(l, s, StateCodes.zero(e))) {
+                    return;
+                }
+            }
+        }
+
+        private void push(long rank) {
+            if (top == stack.length) {
+                stack = Arrays.copyOf(stack, stack.length * 2);
+            }
+            stack[top++] = rank;
         }
     }
 
@@ -245,6 +391,22 @@ final class LayerPart {
         };
     }
 
+    /**
+     * Sets the positions left unresolved to 0, marking those whose best exit is 0 as don't-care
+     * (after {@link #stopResolve}).
+     */
+    void finish() {
+        for (long l = 0; l < localSize; l++) {
+            byte s = state.get(l);
+            if (StateCodes.unresolved(s)) {
+                if (codes.exit(s) == 0) {
+                    setDontCare(l);
+                }
+                state.set(l, (byte) 0);
+            }
+        }
+    }
+
     /** True if local position {@code l} is worth its best exit. */
     boolean dontCare(long l) {
         return (dontCare.get(l >>> 3) & 1 << (l & 7)) != 0;
@@ -252,13 +414,9 @@ final class LayerPart {
 
     private void setDontCare(long l) {
         long i = l >>> 3;
-        dontCare.set(i, (byte) (dontCare.get(i) | 1 << (l & 7)));
-    }
-
-    private void push(long rank) {
-        if (top == stack.length) {
-            stack = Arrays.copyOf(stack, stack.length * 2);
-        }
-        stack[top++] = rank;
+        byte b;
+        do {
+            b = dontCare.get(i);
+        } while (!dontCare.compareAndSet(i, b, (byte) (b | 1 << (l & 7))));
     }
 }

@@ -12,7 +12,8 @@ import java.util.List;
  * increasing order of rank: the difference from the previous rank of the batch (the first: from
  * 0), shifted left once, plus 1 for an update "a child worth {@code +t}" (lower the counter) or 0
  * for "a child worth {@code -t}" (a win). Sorting makes the differences small and the receiver's
- * accesses ordered. Not thread-safe: the worker's loop owns it.
+ * accesses ordered. Thread-safe: the resolve threads add, the worker's loop acknowledges and
+ * flushes.
  *
  * <pre>{@code
  * Outbox out = new Outbox(transport, workerIds, epoch, 256, 4);
@@ -61,7 +62,7 @@ final class Outbox {
     }
 
     /** Adds an update of {@code rank}, owned by worker {@code dest}, from threshold {@code t}. */
-    void add(int dest, long rank, boolean lower, int t) {
+    synchronized void add(int dest, long rank, boolean lower, int t) {
         if (count[dest] > 0 && level[dest] != t) {
             flush(dest);
         }
@@ -73,7 +74,7 @@ final class Outbox {
     }
 
     /** Closes the open batch to {@code dest}: sends it, or queues it if the window is full. */
-    void flush(int dest) {
+    synchronized void flush(int dest) {
         if (count[dest] == 0) {
             return;
         }
@@ -99,14 +100,14 @@ final class Outbox {
     }
 
     /** Closes every open batch. */
-    void flushAll() {
+    synchronized void flushAll() {
         for (int d = 0; d < to.length; d++) {
             flush(d);
         }
     }
 
     /** {@code n} batches to {@code dest} were applied: sends queued ones in their place. */
-    void acked(int dest, int n) {
+    synchronized void acked(int dest, int n) {
         inFlight[dest] -= n;
         while (inFlight[dest] < window && !queued.get(dest).isEmpty()) {
             send(dest, queued.get(dest).poll());
@@ -114,7 +115,7 @@ final class Outbox {
     }
 
     /** The most batches queued for one destination. */
-    int backlog() {
+    synchronized int backlog() {
         int m = 0;
         for (ArrayDeque<byte[]> q : queued) {
             m = Math.max(m, q.size());
@@ -123,7 +124,7 @@ final class Outbox {
     }
 
     /** True if no batch is open or queued (some may be in flight). */
-    boolean empty() {
+    synchronized boolean empty() {
         for (int d = 0; d < to.length; d++) {
             if (count[d] > 0 || !queued.get(d).isEmpty()) {
                 return false;
@@ -133,17 +134,17 @@ final class Outbox {
     }
 
     /** Batches sent. */
-    long sent() {
+    synchronized long sent() {
         return sent;
     }
 
     /** Updates put in closed batches. */
-    long updates() {
+    synchronized long updates() {
         return updates;
     }
 
     /** Bytes of the batches sent. */
-    long bytes() {
+    synchronized long bytes() {
         return bytes;
     }
 

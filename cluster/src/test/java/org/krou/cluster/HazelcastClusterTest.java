@@ -90,7 +90,7 @@ class HazelcastClusterTest {
             for (int i = 1; i <= workers; i++) {
                 HazelcastTransport t = HazelcastTransport.start(config(name, ports.get(i), addresses, heartbeatSeconds));
                 c.workers.add(t);
-                c.loops.add(ClusterWorker.start(t, 1));
+                c.loops.add(ClusterWorker.start(t, 2));
             }
             assertTrue(c.coordinator.awaitMembers(workers + 1, 30_000), "members joined");
             return c;

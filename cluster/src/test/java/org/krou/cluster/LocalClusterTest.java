@@ -12,24 +12,26 @@ import org.krou.rules.Variant;
 
 /**
  * The protocol on the in-memory transport, deliveries delayed and reordered at random: tables
- * byte-identical to the single-machine generator's, with batches of a few updates; under other
- * rule sets too (the rule set travels to the workers as its id).
+ * byte-identical to the single-machine generator's, with batches of a few updates, and 1 to 3
+ * resolve threads a worker; under other rule sets too (the rule set travels to the workers as
+ * its id).
  */
 class LocalClusterTest {
     @TempDir
     Path dir;
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {"abapa; 1; 0; 9", "abapa; 3; 300; 7", "awari; 2; 300; 7", "awari; 3; 0; 9",
-        "myriad; 2; 0; 9", "grand-slam=capture-give,no-feed=play-on; 3; 0; 8"})
-    void delayedDeliveriesGiveTheSingleMachineTables(String id, int workers, int delayMicros, int max) throws Exception {
+    @CsvSource(delimiter = ';', value = {"abapa; 1; 0; 9; 2", "abapa; 3; 300; 7; 1", "awari; 2; 300; 7; 3",
+        "awari; 3; 0; 9; 2", "myriad; 2; 0; 9; 1", "grand-slam=capture-give,no-feed=play-on; 3; 0; 8; 2"})
+    void delayedDeliveriesGiveTheSingleMachineTables(String id, int workers, int delayMicros, int max, int threads)
+            throws Exception {
         Variant variant = Variant.parse(id);
         Path reference = Tables.reference(variant, max);
         try (LocalTransport.Hub hub = LocalTransport.hub(delayMicros)) {
             Transport coordinator = hub.join();
             List<ClusterWorker> started = new ArrayList<>();
             for (int i = 0; i < workers; i++) {
-                started.add(ClusterWorker.start(hub.join(), 1));
+                started.add(ClusterWorker.start(hub.join(), threads));
             }
             ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1024, 3, 2));
             long batches = g.run(variant, dir, max, 1, r -> { }).stream()
