@@ -94,11 +94,12 @@ public final class ClusterWorker implements AutoCloseable {
                 }
                 acknowledge();
             } catch (InterruptedException e) {
-                return;
+                break;
             } catch (RuntimeException | IOException | OutOfMemoryError e) {
                 fail(e);
             }
         }
+        drop(); // closed: the resolve threads of a layer under way stop too
     }
 
     private void handle(Message m) throws IOException {

@@ -20,7 +20,8 @@ import org.krou.table.Encoding;
 /**
  * Drives the workers through one layer: exits, then each threshold from {@code n} down to 1
  * until {@link Termination} says it is over; then {@link #write} has the workers code their
- * blocks and assembles the table from their part files. Each step is a round (a barrier): a command to every worker, then every answer.
+ * blocks and assembles the table from their part files. Each step is a round (a barrier): a
+ * command to every worker, then every answer.
  * A worker lost or failed aborts the layer with {@link ClusterAbortedException}.
  *
  * <pre>{@code
@@ -223,9 +224,8 @@ public final class Coordinator {
             store.saveCoded(seeds, new TableCoding.Counts() {
                 @Override
                 public long[] symbols() throws IOException {
-                    return round(new Wire.Out(64).type(Wire.FINISH).varint(e).varint(o.encoding().ordinal())
-                            .varint(o.param()).varint(o.blockSize()).varint(o.fill().ordinal())
-                            .varint(o.maxContexts()).toArray(), Wire.SYMBOL_COUNTS, layer);
+                    return round(writeOptions(new Wire.Out(64).type(Wire.FINISH).varint(e), o).toArray(),
+                            Wire.SYMBOL_COUNTS, layer);
                 }
 
                 @Override
@@ -283,6 +283,9 @@ public final class Coordinator {
             long[] c = interrupted(() -> expect(reply, layer.epoch(), layer.seeds(), layer.workers())).varints();
             if (sum == null) {
                 sum = c;
+            } else if (c.length != sum.length) {
+                throw new IOException(c.length + " counts from a worker of layer " + layer.seeds() + ", " + sum.length
+                        + " from another");
             } else {
                 for (int j = 0; j < sum.length; j++) {
                     sum[j] += c[j];
@@ -292,7 +295,13 @@ public final class Coordinator {
         return sum;
     }
 
-    /** What {@code FINISH} carries after its epoch: the options the table is written with. */
+    /** Appends what {@code FINISH} carries after its epoch: the options the table is written with. */
+    static Wire.Out writeOptions(Wire.Out out, WriterOptions o) {
+        return out.varint(o.encoding().ordinal()).varint(o.param()).varint(o.blockSize()).varint(o.fill().ordinal())
+                .varint(o.maxContexts());
+    }
+
+    /** Reads what {@link #writeOptions} wrote. */
     static WriterOptions readOptions(Wire.In in) {
         Encoding encoding = Encoding.values()[(int) in.varint()];
         int param = (int) in.varint();

@@ -85,13 +85,14 @@ final class PartCoder {
         TableCoding.Plan plan = TableCoding.Plan.of(TableKind.VALUES, part.seeds, options, null, table, order,
                 modelCounts);
         BlockEncoder enc = plan.encoder(part.state, part.exits());
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
+        long bytes = 0;
+        try (DataOutputStream out = new DataOutputStream(
+                new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
             for (long b = 0; b < blocks; b++) {
-                PartFiles.write(out, plan.encode(enc, first(b), length(b)));
+                bytes += PartFiles.write(out, plan.encode(enc, first(b), length(b)));
             }
-            out.flush();
-            return out.size() & 0xFFFFFFFFL;
         }
+        return bytes;
     }
 
     /** Owned table blocks. */

@@ -47,11 +47,12 @@ final class PartFiles implements AutoCloseable {
         return files[i];
     }
 
-    /** Writes one coded block as a part file holds it. */
-    static void write(DataOutputStream out, BlockEncoder.Stored s) throws IOException {
+    /** Writes one coded block as a part file holds it; returns the bytes written. */
+    static int write(DataOutputStream out, BlockEncoder.Stored s) throws IOException {
         out.writeInt(s.data().length);
         out.writeInt(s.crc());
         out.write(s.data());
+        return 8 + s.data().length;
     }
 
     /**
