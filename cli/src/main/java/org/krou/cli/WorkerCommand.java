@@ -1,6 +1,7 @@
 package org.krou.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -37,6 +38,12 @@ final class WorkerCommand implements Callable<Integer> {
                     + "number of cores).")
     Integer threads;
 
+    @Option(names = "--local", paramLabel = "DIR",
+            description = "A directory on this machine for the finished layers this worker reads: each decoded "
+                    + "once into DIR/<variant>/values-NN.raw (one byte a position) and memory-mapped, kept between "
+                    + "jobs and reused while its table is unchanged (default: decoded into the heap at each job).")
+    Path local;
+
     @Option(names = "--cluster-name", paramLabel = "NAME", defaultValue = "krou",
             description = "Name of the cluster; members of other names are ignored (default: ${DEFAULT-VALUE}).")
     String clusterName;
@@ -49,7 +56,7 @@ final class WorkerCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
         }
         HazelcastTransport transport = HazelcastTransport.start(HazelcastTransport.config(clusterName, host, port, join));
-        ClusterWorker worker = ClusterWorker.start(transport, t);
+        ClusterWorker worker = ClusterWorker.start(transport, t, local);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             worker.close();
             transport.close();

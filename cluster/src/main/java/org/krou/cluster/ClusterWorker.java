@@ -6,8 +6,11 @@ import java.util.Objects;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.krou.generator.Progress;
 import org.krou.generator.TableLayerStore;
+import org.krou.generator.WorkFiles;
 import org.krou.generator.table.WriterOptions;
+import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
 
@@ -29,8 +32,31 @@ import org.krou.util.ByteBigArray;
  * }</pre>
  */
 public final class ClusterWorker implements AutoCloseable {
+    /** Where the warnings of the working files go: this member's standard error. */
+    private static final Progress WARNINGS = new Progress() {
+        @Override
+        public void phase(int seeds, String name, long units) {
+        }
+
+        @Override
+        public void advance(long units) {
+        }
+
+        @Override
+        public void layerDone(int seeds, long positions, double seconds, boolean reused) {
+        }
+
+        @Override
+        public void warn(String message) {
+            System.err.println("warning: " + message);
+        }
+    };
     private final Transport transport;
     private final int threads;
+    /** The directory of the working files, or null. */
+    private final Path local;
+    /** The working files of the job, or null. */
+    private WorkFiles work;
     private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
     private final Thread loop;
     private volatile boolean closed;
@@ -52,16 +78,28 @@ public final class ClusterWorker implements AutoCloseable {
     private record Message(String from, byte[] body) {
     }
 
-    private ClusterWorker(Transport transport, int threads) {
+    private ClusterWorker(Transport transport, int threads, Path local) {
         this.transport = transport;
         this.threads = threads;
+        this.local = local;
         this.loop = new Thread(this::run, "krou-worker-" + transport.self());
         loop.setDaemon(true);
     }
 
     /** Starts a worker on {@code transport}, using {@code threads} threads for the exits and the propagation. */
     public static ClusterWorker start(Transport transport, int threads) {
-        ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads));
+        return start(transport, threads, null);
+    }
+
+    /**
+     * Starts a worker as {@link #start(Transport, int)} does that keeps the finished layers it
+     * reads in working files under {@code local} ({@code <variant>/values-NN.raw}, one byte a
+     * position, memory-mapped; see {@code WorkFiles}): decoded once, kept between jobs and
+     * mapped again while their tables are unchanged, and held by the page cache rather than the
+     * heap. {@code local} null: decoded into the heap at each job.
+     */
+    public static ClusterWorker start(Transport transport, int threads, Path local) {
+        ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads), local);
         transport.listen(new Transport.Listener() {
             @Override
             public void received(String from, byte[] message) {
@@ -182,12 +220,17 @@ public final class ClusterWorker implements AutoCloseable {
             if (kept != null) {
                 System.arraycopy(kept, 0, below, 0, Math.min(kept.length, below.length));
             }
+            if (!key.equals(job)) {
+                boolean[] keep = new boolean[PositionIndex.MAX_SEEDS + 1];
+                java.util.Arrays.fill(keep, true); // each is checked against its table when reused
+                work = local == null ? null : WorkFiles.open(local.resolve(variant.id()), keep, WARNINGS);
+            }
             job = key;
         }
         TableLayerStore store = new TableLayerStore(data, variant, threads);
         for (int k = 0; k <= seeds - 2; k++) {
             if (below[k] == null) {
-                below[k] = store.load(k, below, threads);
+                below[k] = load(store, k);
                 if (below[k] == null) {
                     throw new IOException("layer " + k + " is not readable in " + data + ": "
                             + Objects.requireNonNullElse(store.lastRefusal(), "missing"));
@@ -202,6 +245,24 @@ public final class ClusterWorker implements AutoCloseable {
         part.exits(threads);
         part.startResolve(threads, owed);
         transport.send(coordinator, new Wire.Out(16).type(Wire.EXITS_DONE).varint(epoch).toArray());
+    }
+
+    /**
+     * Finished layer {@code k}: mapped from this worker's working file when it has one written
+     * for the same table, else decoded from the table (and, with a local directory, written to
+     * a working file and mapped from it); null if the table cannot be read.
+     */
+    private ByteBigArray load(TableLayerStore store, int k) throws IOException {
+        if (work == null || !store.reusable(k)) {
+            return store.load(k, below, threads);
+        }
+        long id = store.tableId(k);
+        ByteBigArray v = work.reuse(k, id);
+        if (v != null) {
+            return v;
+        }
+        v = store.load(k, below, threads);
+        return v == null ? null : work.write(k, v, id);
     }
 
     /**

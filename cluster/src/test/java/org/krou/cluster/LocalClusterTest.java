@@ -1,10 +1,14 @@
 package org.krou.cluster;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -39,6 +43,42 @@ class LocalClusterTest {
             started.forEach(ClusterWorker::close);
             Tables.assertSame(variant, reference, dir, max);
             assertTrue(workers == 1 ? batches == 0 : batches > 500, "batches " + batches);
+        }
+    }
+
+    /**
+     * Workers with local directories map the finished layers from working files they write
+     * once; new workers on the same directories map them again (the files are not rewritten)
+     * for a rerun that recomputes the top layer, and the tables stay the single machine's.
+     */
+    @Test
+    void workersWithLocalDirectoriesKeepTheFinishedLayersInWorkingFiles() throws Exception {
+        Variant variant = Variant.ABAPA;
+        int max = 9;
+        Path reference = Tables.reference(variant, max);
+        Path[] local = {dir.resolve("local-0"), dir.resolve("local-1")};
+        Path data = dir.resolve("data");
+        run(variant, data, max, local);
+        Tables.assertSame(variant, reference, data, max);
+        Path raw = local[1].resolve("abapa").resolve("values-07.raw");
+        assertTrue(Files.isRegularFile(raw), "working file " + raw);
+        FileTime written = Files.getLastModifiedTime(raw);
+        Files.delete(data.resolve("abapa").resolve("values-09.krou"));
+        Files.delete(data.resolve("abapa").resolve("values-09.stats"));
+        run(variant, data, max, local);
+        Tables.assertSame(variant, reference, data, max);
+        assertEquals(written, Files.getLastModifiedTime(raw), "the working file is mapped again, not rewritten");
+    }
+
+    private static void run(Variant variant, Path data, int max, Path[] local) throws Exception {
+        try (LocalTransport.Hub hub = LocalTransport.hub(0)) {
+            Transport coordinator = hub.join();
+            List<ClusterWorker> started = new ArrayList<>();
+            for (Path l : local) {
+                started.add(ClusterWorker.start(hub.join(), 2, l));
+            }
+            new ClusterGenerator(coordinator, new Coordinator.Options(1024, 64, 4)).run(variant, data, max, 1, r -> { });
+            started.forEach(ClusterWorker::close);
         }
     }
 }

@@ -37,7 +37,9 @@ import org.krou.util.ByteBigArray;
  * with a warning, and the layer is decoded from its table. {@link #open} removes the temporaries
  * of stopped runs (the store's lock is held, so no other run is writing here) and the files
  * the job cannot reuse; {@link #close} removes every working file and the directory, whether
- * the job succeeded or failed (only a killed job leaves them).
+ * the job succeeded or failed (only a killed job leaves them). A cluster worker's {@code --local}
+ * directory holds such files too, kept between jobs (it never closes) and mapped again while
+ * the tables they were written for are unchanged.
  *
  * <pre>{@code
  * try (WorkFiles work = WorkFiles.open(dir.resolve("work"), reusable, progress)) {
@@ -46,7 +48,7 @@ import org.krou.util.ByteBigArray;
  * }
  * }</pre>
  */
-final class WorkFiles implements Closeable {
+public final class WorkFiles implements Closeable {
     /** The directory of the working files, in the variant directory. */
     static final String DIRECTORY = "work";
     /** Bytes after the values. */
@@ -86,7 +88,7 @@ final class WorkFiles implements Closeable {
      *
      * @throws IOException naming the file and the reason if one cannot be removed
      */
-    static WorkFiles open(Path dir, boolean[] mayReuse, Progress progress) throws IOException {
+    public static WorkFiles open(Path dir, boolean[] mayReuse, Progress progress) throws IOException {
         List<Path> gone = new ArrayList<>();
         for (Path p : list(dir)) {
             String name = p.getFileName().toString();
@@ -141,7 +143,7 @@ final class WorkFiles implements Closeable {
      * for the same table ({@code tableId}), or null if there is none; a file that does not pass
      * every check is removed with a warning saying why.
      */
-    ByteBigArray reuse(int seeds, long tableId) throws IOException {
+    public ByteBigArray reuse(int seeds, long tableId) throws IOException {
         Path file = path(dir, seeds);
         if (!Files.exists(file)) {
             return null;
@@ -216,7 +218,7 @@ final class WorkFiles implements Closeable {
      * @return the values mapped read-only from the file
      * @throws IOException naming the file, the layer and the reason
      */
-    ByteBigArray write(int seeds, ByteBigArray values, long tableId) throws IOException {
+    public ByteBigArray write(int seeds, ByteBigArray values, long tableId) throws IOException {
         long length = PositionIndex.size(seeds);
         if (values.length() != length) {
             throw new IllegalArgumentException("layer " + seeds + " has " + length + " positions, got " + values.length());
