@@ -12,6 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.krou.generator.TableLayerStore;
 import org.krou.generator.table.Fill;
 import org.krou.generator.table.TableCoding;
+import org.krou.generator.table.TableWriter;
 import org.krou.generator.table.WriterOptions;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
@@ -244,7 +245,7 @@ public final class Coordinator {
                 for (int i = 0; i < workers.size(); i++) {
                     blocks += interrupted(() -> expect(Wire.ENCODED, e, seeds, workers)).varint();
                 }
-                long expected = (PositionIndex.size(seeds) + o.blockSize() - 1) / o.blockSize();
+                long expected = TableWriter.blockCount(PositionIndex.size(seeds), o.blockSize());
                 if (blocks != expected) {
                     throw new IOException("the workers coded " + blocks + " blocks of layer " + seeds + ", expected "
                             + expected);
