@@ -1,6 +1,7 @@
 package org.krou.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -80,5 +81,82 @@ class LocalClusterTest {
             new ClusterGenerator(coordinator, new Coordinator.Options(1024, 64, 4)).run(variant, data, max, 1, r -> { });
             started.forEach(ClusterWorker::close);
         }
+    }
+
+    /**
+     * A worker lost while the layer is being written (it leaves on the order to code its
+     * blocks) aborts the layer as a lost worker, not as a file error; no part file is left, and
+     * a rerun on the workers left writes the single machine's tables.
+     */
+    @Test
+    void aWorkerLostWhileCodingItsBlocksAbortsAndARerunResumes() throws Exception {
+        Variant variant = Variant.ABAPA;
+        int max = 8;
+        Path data = dir.resolve("data");
+        try (LocalTransport.Hub hub = LocalTransport.hub(0)) {
+            Transport coordinator = hub.join();
+            LocalTransport doomed = hub.join();
+            List<ClusterWorker> started = new ArrayList<>();
+            started.add(ClusterWorker.start(hub.join(), 1));
+            started.add(ClusterWorker.start(new Transport() {
+                @Override
+                public String self() {
+                    return doomed.self();
+                }
+
+                @Override
+                public List<String> members() {
+                    return doomed.members();
+                }
+
+                @Override
+                public void send(String member, byte[] message) {
+                    doomed.send(member, message);
+                }
+
+                @Override
+                public void listen(Listener l) {
+                    doomed.listen(new Listener() {
+                        @Override
+                        public void received(String from, byte[] message) {
+                            if (message[0] == Wire.ENCODE && layerOf(message) == 7) {
+                                doomed.close(); // gone when told to code its blocks of layer 7
+                                return;
+                            }
+                            l.received(from, message);
+                        }
+
+                        @Override
+                        public void memberLost(String member) {
+                            l.memberLost(member);
+                        }
+                    });
+                }
+
+                @Override
+                public void close() {
+                    doomed.close();
+                }
+            }, 1));
+            ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1024, 64, 4));
+            ClusterAbortedException e = assertThrows(ClusterAbortedException.class,
+                    () -> g.run(variant, data, max, 1, r -> { }));
+            assertTrue(e.getMessage().contains("lost during layer 7"), e.getMessage());
+            assertTrue(Files.exists(data.resolve("abapa").resolve("values-06.krou")), "layers before it written");
+            assertTrue(!Files.exists(data.resolve("abapa").resolve("values-07.krou")), "layer 7 not written");
+            assertTrue(!Files.exists(data.resolve("abapa").resolve("work")), "no part file left");
+            List<ClusterGenerator.LayerReport> again = g.run(variant, data, max, 1, r -> { });
+            assertEquals(1, again.get(max).workers());
+            assertTrue(again.get(6).reused(), "layers finished before the loss are reused");
+            started.forEach(ClusterWorker::close);
+        }
+        Tables.assertSame(variant, Tables.reference(variant, max), data, max);
+    }
+
+    /** The part file named in an {@code ENCODE} message ends with {@code part-NN-}: its layer. */
+    private static int layerOf(byte[] encode) {
+        String text = new String(encode, java.nio.charset.StandardCharsets.ISO_8859_1);
+        int at = text.lastIndexOf("part-");
+        return Integer.parseInt(text.substring(at + 5, at + 7));
     }
 }

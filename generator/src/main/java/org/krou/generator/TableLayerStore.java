@@ -195,7 +195,8 @@ public final class TableLayerStore implements LayerStore {
         crcKnown[seeds] = false;
         Path file = TableFormat.valuesPath(dataDir, variant, seeds);
         TableCoding.Plan plan = TableCoding.plan(TableKind.VALUES, seeds, options, options.fill() != Fill.NONE, counts);
-        write(file, seeds, () -> TableWriter.assemble(file, variant, plan, coder.code(plan)));
+        TableWriter.StoredBlocks blocks = coder.code(plan); // its failures are the coder's to name, not the file's
+        write(file, seeds, () -> TableWriter.assemble(file, variant, plan, blocks));
         int crc;
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(1))) {
             crc = t.header().bodyCrc();
