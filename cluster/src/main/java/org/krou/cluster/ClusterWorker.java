@@ -33,24 +33,7 @@ import org.krou.util.ByteBigArray;
  */
 public final class ClusterWorker implements AutoCloseable {
     /** Where the warnings of the working files go: this member's standard error. */
-    private static final Progress WARNINGS = new Progress() {
-        @Override
-        public void phase(int seeds, String name, long units) {
-        }
-
-        @Override
-        public void advance(long units) {
-        }
-
-        @Override
-        public void layerDone(int seeds, long positions, double seconds, boolean reused) {
-        }
-
-        @Override
-        public void warn(String message) {
-            System.err.println("warning: " + message);
-        }
-    };
+    private static final Progress WARNINGS = Progress.warningsTo(m -> System.err.println("warning: " + m));
     private final Transport transport;
     private final int threads;
     /** The directory of the working files, or null. */

@@ -58,7 +58,7 @@ final class PartCoder {
         ExitSource exits = options.fill() != Fill.NONE ? part.exits() : null;
         long[][] sums = new long[threads][];
         Parallel.forChunks(threads, blocks, 256, (w, from, to) -> {
-            BlockEncoder enc = TableCoding.encoder(part.state, exits, TableKind.VALUES, table, options.blockSize());
+            BlockEncoder enc = new BlockEncoder(part.state, exits, TableKind.VALUES, table, options.blockSize());
             long[] c = TableCoding.countPairs(enc, table.length, order, from, to, this::first, this::length);
             if (sums[w] == null) {
                 sums[w] = c;

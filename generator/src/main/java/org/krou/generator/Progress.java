@@ -3,19 +3,32 @@ package org.krou.generator;
 /** Receives progress from the phases; implementations must be thread-safe. */
 public interface Progress {
     /** Ignores everything. */
-    Progress NONE = new Progress() {
-        @Override
-        public void phase(int seeds, String name, long units) {
-        }
+    Progress NONE = warningsTo(message -> { });
 
-        @Override
-        public void advance(long units) {
-        }
+    /**
+     * Ignores the progress and hands each warning to {@code sink}, e.g. for a process that shows
+     * no progress but must not hide a damaged file.
+     */
+    static Progress warningsTo(java.util.function.Consumer<String> sink) {
+        return new Progress() {
+            @Override
+            public void phase(int seeds, String name, long units) {
+            }
 
-        @Override
-        public void layerDone(int seeds, long positions, double seconds, boolean reused) {
-        }
-    };
+            @Override
+            public void advance(long units) {
+            }
+
+            @Override
+            public void layerDone(int seeds, long positions, double seconds, boolean reused) {
+            }
+
+            @Override
+            public void warn(String message) {
+                sink.accept(message);
+            }
+        };
+    }
 
     /** A phase of layer {@code seeds} starts with {@code units} of work. */
     void phase(int seeds, String name, long units);

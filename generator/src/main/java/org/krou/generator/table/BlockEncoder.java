@@ -50,10 +50,12 @@ public final class BlockEncoder {
     private final CRC32C crc = new CRC32C();
 
     /**
-     * @param exits   null, or the exits (don't-care entries are then filled)
+     * An encoder of blocks of up to {@code blockSize} positions held in {@code values}.
+     *
+     * @param exits   null, or the exits (don't-care entries are then counted and filled)
      * @param symbols the symbol list, most frequent first
      */
-    BlockEncoder(ByteBigArray values, ExitSource exits, TableKind kind, byte[] symbols, int blockSize) {
+    public BlockEncoder(ByteBigArray values, ExitSource exits, TableKind kind, byte[] symbols, int blockSize) {
         this.values = values;
         this.exits = exits;
         this.symbols = symbols;

@@ -84,7 +84,7 @@ public final class TableCoding {
 
         /** An encoder (one per thread) of blocks held in {@code values}, {@code exits} (null: none). */
         public BlockEncoder encoder(ByteBigArray values, ExitSource exits) {
-            return TableCoding.encoder(values, order == null ? null : exits, kind, table, options.blockSize());
+            return new BlockEncoder(values, order == null ? null : exits, kind, table, options.blockSize());
         }
 
         /** Codes block {@code [first, first + m)} of {@code enc}'s arrays. */
@@ -149,16 +149,6 @@ public final class TableCoding {
             t[i] = (byte) (int) present.get(i);
         }
         return t;
-    }
-
-    /**
-     * An encoder (one per thread) of blocks of up to {@code blockSize} positions held in
-     * {@code values} and {@code exits} (null: none, else the don't-care entries are counted and
-     * filled), coded with the symbol list {@code table}.
-     */
-    public static BlockEncoder encoder(ByteBigArray values, ExitSource exits, TableKind kind, byte[] table,
-                                       int blockSize) {
-        return new BlockEncoder(values, exits, kind, table, blockSize);
     }
 
     /** Adds the occurrences of each symbol byte of {@code values[from..to)} to {@code counts} (256). */

@@ -184,7 +184,7 @@ public final class TableWriter {
                 final long from = (long) blocks * w / t;
                 final long to = (long) blocks * (w + 1) / t;
                 parts.add(pool.submit(() -> TableCoding.countPairs(
-                        TableCoding.encoder(symbols, exits, kind, table, o.blockSize()), table.length, order, from, to,
+                        new BlockEncoder(symbols, exits, kind, table, o.blockSize()), table.length, order, from, to,
                         b -> b * o.blockSize(), this::size)));
             }
             return sum(parts, TableCoding.pairCells(table.length) + 1);
