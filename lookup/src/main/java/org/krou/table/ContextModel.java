@@ -16,14 +16,18 @@ import java.nio.ByteOrder;
  * whose stored length equals {@code m} holds the codes themselves, one byte each (the writer
  * stores a block so when coding would not make it shorter).
  *
- * <p>The decoder is the per-position kernel of a cold probe: one table read gives the code of a
- * slot, one more its frequency, offset and the next context, and nothing is allocated. Immutable
+ * <p>The decoder is the per-position kernel of a cold probe: one read of a small table (a byte
+ * per 16 slots of a context, so that the tables of many models stay in the processor's caches)
+ * and one or two of the context's entries give the code, its frequency, offset and the next
+ * context; the coder state is renormalised without a branch; nothing is allocated. Immutable
  * and safe for concurrent use; every step is validated, so a damaged block is reported, never
  * decoded into wrong symbols silently (the block checksum is checked before).
  */
 final class ContextModel {
     /** Lower bound of the coder state. */
     static final int L = 1 << 23;
+    /** A state below this takes two bytes to come back into range, one below {@link #L}. */
+    private static final int LOW2 = L >>> 8;
     /** The most contexts (order-1 plus pairs) a model may have. */
     static final int MAX_CONTEXTS = 2048;
     /** Bytes of the two initial states at the start of a coded block. */
@@ -33,18 +37,29 @@ final class ContextModel {
      * without bounds checks (a shorter buffer is copied once).
      */
     static final int PADDING = 4;
+    /** log2 of the slots of a bucket of {@link #bucket}. */
+    private static final int BUCKET_BITS = 4;
+    /** The offset of an empty context's one entry: past every slot, so that no slot is in it. */
+    private static final long NO_CUM = 0x1FFF;
 
     final int k;
     final int scale;
     private final int contexts;
     /** Context of the pair (previous code, the code before it), index {@code prev * (k + 1) + prev2}. */
     private final short[] ctxOf;
-    /** Code owning each slot of each context, index {@code (ctx << scale) + slot}. */
-    private final byte[] slotCode;
     /**
-     * Per context and code, index {@code (ctx << stride) + code}: {@code freq << 40 | cum << 24 |
-     * next}, {@code next} being the context of the following position; 0 when the code is not in
-     * the context.
+     * Per context and bucket of {@code 2^}{@value #BUCKET_BITS} slots, index
+     * {@code (ctx << (scale - BUCKET_BITS)) + (slot >>> BUCKET_BITS)}: the entry of {@link #step}
+     * that owns the bucket's first slot. A slot's entry is that one or one of the few after it,
+     * so the table is {@code 2^BUCKET_BITS} times smaller than one entry per slot and stays in
+     * the processor's cache.
+     */
+    private final byte[] bucket;
+    /**
+     * Per context, its entries in code order, index {@code (ctx << stride) + j}:
+     * {@code freq << 40 | cum << 20 | code << 12 | next}, {@code next} being the context of the
+     * following position. An empty context has one entry of frequency 0 and offset
+     * {@value #NO_CUM}, past every slot.
      */
     private final long[] step;
     /** log2 of the row length of {@link #step}: the smallest power of two {@code >= k}. */
@@ -68,17 +83,24 @@ final class ContextModel {
             ctxOf[pairs[i]] = (short) (k1 + i);
             prevOf[k1 + i] = pairs[i] / k1;
         }
-        slotCode = new byte[contexts << scale];
+        int bb = scale - BUCKET_BITS;
+        bucket = new byte[contexts << bb];
         stride = 32 - Integer.numberOfLeadingZeros(Math.max(1, k - 1));
         step = new long[contexts << stride];
         for (int c = 0; c < contexts; c++) {
+            if (codes[c].length == 0) {
+                step[c << stride] = NO_CUM << 20;
+                continue;
+            }
             int cum = 0;
             for (int j = 0; j < codes[c].length; j++) {
                 int code = codes[c][j];
                 int f = freqs[c][j];
                 int next = ctxOf[code * k1 + prevOf[c]];
-                step[(c << stride) + code] = (long) f << 40 | (long) cum << 24 | next;
-                java.util.Arrays.fill(slotCode, (c << scale) + cum, (c << scale) + cum + f, (byte) code);
+                step[(c << stride) + j] = (long) f << 40 | (long) cum << 20 | (long) code << 12 | next;
+                int first = (cum + (1 << BUCKET_BITS) - 1) >>> BUCKET_BITS; // buckets starting inside
+                int end = (cum + f + (1 << BUCKET_BITS) - 1) >>> BUCKET_BITS;
+                java.util.Arrays.fill(bucket, (c << bb) + first, (c << bb) + end, (byte) j);
                 cum += f;
             }
         }
@@ -205,7 +227,8 @@ final class ContextModel {
         final int sc = scale;
         final int mask = (1 << sc) - 1;
         final int sw = stride;
-        final byte[] tab = slotCode;
+        final byte[] bk = bucket;
+        final int bb = sc - BUCKET_BITS;
         final long[] st = step;
         final int h = (m + 1) >>> 1;
         final int mb = m - h;
@@ -214,45 +237,51 @@ final class ContextModel {
         int ca = start;
         int cb = start;
         int p = STATE_BYTES;
-        // The kernel of a cold probe. A step: the slot's code, then its frequency, offset and next
-        // context in one entry; the state then takes 0, 1 or 2 bytes (after a step it is at least
-        // 2^(23 - scale) >= 2^11, so two always suffice), read without branches from the padded
-        // buffer. Each pass takes at most 4 bytes, so checking once per pass keeps p inside it.
+        // The kernel of a cold probe. A step: the slot's bucket gives the first entry that may own
+        // it, a short walk the one that does (its frequency, offset, code and next context in one
+        // long); the state then takes 0, 1 or 2 bytes (after a step it is at least
+        // 2^(23 - scale) >= 2^11, so two always suffice): how many follows from the state alone
+        // (below L one, below L >> 8 two), so the next two bytes of the padded buffer are read
+        // and shifted in without a branch, and the byte position does not wait for them. A pass
+        // takes at most 4 bytes and reads at most 2 past its last, so checking once per pass keeps
+        // p inside the padding.
         for (int i = 0; i < passes; i++) {
             int r;
             int slot = xa & mask;
-            int c = tab[(ca << sc) + slot] & 0xFF;
-            long e = st[(ca << sw) + c];
-            int f = (int) (e >>> 40);
-            xa = f * (xa >>> sc) + slot - (int) ((e >>> 24) & 0xFFFF);
-            if (xa < L) {
-                xa = (xa << 8) | (in[p++] & 0xFF);
-                r = (xa - L) >>> 31;
-                xa = (xa << (r << 3)) | (in[p] & 0xFF & -r);
-                p += r;
+            int row = ca << sw;
+            int j = row + (bk[(ca << bb) + (slot >>> BUCKET_BITS)] & 0xFF);
+            long e = st[j];
+            while (slot - (int) ((e >>> 20) & NO_CUM) >= (int) (e >>> 40)) {
+                e = st[++j];
             }
-            out[i] = symbols[c];
-            ca = (int) e & 0xFFFFFF;
+            int f = (int) (e >>> 40);
             if (f == 0) {
                 return "position " + i + " decodes in a context the model leaves empty";
             }
+            xa = f * (xa >>> sc) + slot - (int) ((e >>> 20) & NO_CUM);
+            r = (((xa - L) >>> 31) + ((xa - LOW2) >>> 31)) << 3;
+            xa = (xa << r) | (((in[p] & 0xFF) << 8 | (in[p + 1] & 0xFF)) >>> (16 - r));
+            p += r >>> 3;
+            out[i] = symbols[(int) (e >>> 12) & 0xFF];
+            ca = (int) e & 0x7FF;
             if (i < mb) {
                 slot = xb & mask;
-                c = tab[(cb << sc) + slot] & 0xFF;
-                e = st[(cb << sw) + c];
-                f = (int) (e >>> 40);
-                xb = f * (xb >>> sc) + slot - (int) ((e >>> 24) & 0xFFFF);
-                if (xb < L) {
-                    xb = (xb << 8) | (in[p++] & 0xFF);
-                    r = (xb - L) >>> 31;
-                    xb = (xb << (r << 3)) | (in[p] & 0xFF & -r);
-                    p += r;
+                row = cb << sw;
+                j = row + (bk[(cb << bb) + (slot >>> BUCKET_BITS)] & 0xFF);
+                e = st[j];
+                while (slot - (int) ((e >>> 20) & NO_CUM) >= (int) (e >>> 40)) {
+                    e = st[++j];
                 }
-                out[h + i] = symbols[c];
-                cb = (int) e & 0xFFFFFF;
+                f = (int) (e >>> 40);
                 if (f == 0) {
                     return "position " + (h + i) + " decodes in a context the model leaves empty";
                 }
+                xb = f * (xb >>> sc) + slot - (int) ((e >>> 20) & NO_CUM);
+                r = (((xb - L) >>> 31) + ((xb - LOW2) >>> 31)) << 3;
+                xb = (xb << r) | (((in[p] & 0xFF) << 8 | (in[p + 1] & 0xFF)) >>> (16 - r));
+                p += r >>> 3;
+                out[h + i] = symbols[(int) (e >>> 12) & 0xFF];
+                cb = (int) e & 0x7FF;
             }
             if (p > len) {
                 return "coded data ends at position " + i;
