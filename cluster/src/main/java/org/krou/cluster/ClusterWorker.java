@@ -2,28 +2,33 @@ package org.krou.cluster;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Objects;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.krou.generator.Progress;
-import org.krou.generator.TableLayerStore;
 import org.krou.generator.WorkFiles;
 import org.krou.generator.table.WriterOptions;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
+import org.krou.table.BlockCache;
+import org.krou.table.TableFile;
+import org.krou.table.TableFormat;
+import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
 
 /**
  * A member that computes: it owns rank blocks of the layer under way ({@link Blocks}), sets
  * their exits, propagates each threshold as the coordinator orders, exchanges update batches
  * with the other workers and at the end counts and codes the table blocks of its positions
- * into a part file the coordinator assembles ({@link PartCoder}). The finished
- * layers it reads are decoded from the tables in the shared data directory the coordinator
- * names (every worker holds all of them; see README). One thread runs the loop (messages,
- * acknowledgements, polls); the exits, the propagation ({@link LayerPart}) and the pair counts
- * use {@code threads}. A member lost abandons the layer under way; the worker then waits for the
- * next job.
+ * into a part file the coordinator assembles ({@link PartCoder}). Of the finished layers it
+ * holds only its slices ({@link Slices}: the same rank blocks of every layer), so the workers
+ * together hold each layer once: the slice of a layer it computed is its part's values; one
+ * finished before (a rerun, other workers) is cut from the table in the shared data directory
+ * ({@link SliceLoader}). The captured children the exits need are asked of their owners in
+ * batches ({@link Lookups}). One thread runs the loop (messages, acknowledgements, polls,
+ * answers to look-ups); a thread of the layer loads the slices and sets the exits; the exits,
+ * the propagation ({@link LayerPart}) and the pair counts use {@code threads}. A member lost
+ * abandons the layer under way; the worker then waits for the next job.
  *
  * <pre>{@code
  * ClusterWorker w = ClusterWorker.start(transport, 2);
@@ -44,7 +49,16 @@ public final class ClusterWorker implements AutoCloseable {
     private final Thread loop;
     private volatile boolean closed;
     private String job;
-    private ByteBigArray[] below;
+    /** This worker's slices of the finished layers of the job, or null. */
+    private Slices slices;
+    /** The look-ups of the layer under way, or null. */
+    private Lookups lookups;
+    /** Loads the slices the layer under way needs and sets its exits; null when none runs. */
+    private Thread preparing;
+    /** Look-ups received before this worker could answer them: asked again after each message. */
+    private final java.util.List<Message> parked = new java.util.ArrayList<>();
+    private int batch;
+    private int window;
     private LayerPart part;
     private Outbox out;
     /** Writes the settled layer; null until it is settled. */
@@ -58,7 +72,8 @@ public final class ClusterWorker implements AutoCloseable {
     /** Batches applied and not yet acknowledged, by worker index (counted by the resolve threads). */
     private AtomicIntegerArray owed = new AtomicIntegerArray(0);
 
-    private record Message(String from, byte[] body) {
+    /** A message received ({@code body}), a member lost (neither), or work for the loop thread ({@code local}). */
+    private record Message(String from, byte[] body, Runnable local) {
     }
 
     private ClusterWorker(Transport transport, int threads, Path local) {
@@ -75,23 +90,24 @@ public final class ClusterWorker implements AutoCloseable {
     }
 
     /**
-     * Starts a worker as {@link #start(Transport, int)} does that keeps the finished layers it
-     * reads in working files under {@code local} ({@code <variant>/values-NN.raw}, one byte a
-     * position, memory-mapped; see {@code WorkFiles}): decoded once, kept between jobs and
-     * mapped again while their tables are unchanged, and held by the page cache rather than the
-     * heap. {@code local} null: decoded into the heap at each job.
+     * Starts a worker as {@link #start(Transport, int)} does that keeps its slices of the
+     * finished layers in working files under {@code local} ({@code <variant>/values-NN.raw}, one
+     * byte an owned position, memory-mapped; see {@code WorkFiles}): written once, kept between
+     * jobs and mapped again while their tables and the partition are unchanged, and held by the
+     * page cache rather than the heap. {@code local} null: held in the heap, and cut from the
+     * tables again at each job.
      */
     public static ClusterWorker start(Transport transport, int threads, Path local) {
         ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads), local);
         transport.listen(new Transport.Listener() {
             @Override
             public void received(String from, byte[] message) {
-                w.inbox.add(new Message(from, message));
+                w.inbox.add(new Message(from, message, null));
             }
 
             @Override
             public void memberLost(String member) {
-                w.inbox.add(new Message(member, null));
+                w.inbox.add(new Message(member, null, null));
             }
         });
         w.loop.start();
@@ -113,6 +129,7 @@ public final class ClusterWorker implements AutoCloseable {
                     handle(m);
                     m = inbox.poll();
                 }
+                askParked();
                 acknowledge();
             } catch (InterruptedException e) {
                 break;
@@ -124,8 +141,12 @@ public final class ClusterWorker implements AutoCloseable {
     }
 
     private void handle(Message m) throws IOException {
+        if (m.local != null) {
+            m.local.run();
+            return;
+        }
         if (m.body == null) {
-            if (part != null && !m.from.equals(transport.self())) {
+            if ((part != null || preparing != null) && !m.from.equals(transport.self())) {
                 drop(); // a member of the layer may be gone: the coordinator aborts it
             }
             return;
@@ -148,6 +169,12 @@ public final class ClusterWorker implements AutoCloseable {
                 }
             }
             case Wire.POLL -> poll(in);
+            case Wire.LOOKUP -> lookup(m, in);
+            case Wire.ANSWER -> {
+                if (in.varint() == epoch && lookups != null) {
+                    lookups.answered(in);
+                }
+            }
             case Wire.UPDATES -> {
                 if (in.varint() == epoch && part != null) {
                     if (coder != null) {
@@ -180,7 +207,12 @@ public final class ClusterWorker implements AutoCloseable {
         }
     }
 
-    /** {@code LAYER epoch variant dataDir seeds blockSize batch window workers ids... self}. */
+    /**
+     * {@code LAYER epoch variant dataDir seeds blockSize batch window workers ids...}: starts the
+     * layer. A thread of its own ({@link #prepare}) loads the slices of the finished layers this
+     * worker lacks and sets the exits, asking the other workers for the captured children they
+     * own, while this loop answers theirs; it then hands the layer back ({@link #exitsSet}).
+     */
     private void layer(String from, Wire.In in) throws IOException {
         drop();
         coordinator = from;
@@ -189,63 +221,139 @@ public final class ClusterWorker implements AutoCloseable {
         Path data = Path.of(in.string());
         int seeds = (int) in.varint();
         int blockSize = (int) in.varint();
-        int batch = (int) in.varint();
-        int window = (int) in.varint();
+        batch = (int) in.varint();
+        window = (int) in.varint();
         workers = new String[(int) in.varint()];
         for (int i = 0; i < workers.length; i++) {
             workers[i] = in.string();
         }
         int self = indexOf(transport.self());
         String key = variant.id() + "\n" + data.toAbsolutePath();
-        if (!key.equals(job) || below == null || below.length <= seeds) {
-            ByteBigArray[] kept = key.equals(job) ? below : null;
-            below = new ByteBigArray[Math.max(seeds + 1, 1)];
-            if (kept != null) {
-                System.arraycopy(kept, 0, below, 0, Math.min(kept.length, below.length));
-            }
-            if (!key.equals(job)) {
-                boolean[] keep = new boolean[PositionIndex.MAX_SEEDS + 1];
-                java.util.Arrays.fill(keep, true); // each is checked against its table when reused
-                work = local == null ? null : WorkFiles.open(local.resolve(variant.id()), keep, WARNINGS);
-            }
+        if (!key.equals(job)) {
+            boolean[] keep = new boolean[PositionIndex.MAX_SEEDS + 1];
+            java.util.Arrays.fill(keep, true); // each is checked against its table when reused
+            work = local == null ? null : WorkFiles.open(local.resolve(variant.id()), keep, WARNINGS);
+            slices = null;
             job = key;
         }
-        TableLayerStore store = new TableLayerStore(data, variant, threads);
-        for (int k = 0; k <= seeds - 2; k++) {
-            if (below[k] == null) {
-                below[k] = load(store, k);
-                if (below[k] == null) {
-                    throw new IOException("layer " + k + " is not readable in " + data + ": "
-                            + Objects.requireNonNullElse(store.lastRefusal(), "missing"));
-                }
-            }
+        if (slices == null || !slices.sameAs(workers.length, self, blockSize)) {
+            slices = new Slices(workers.length, self, blockSize);
         }
-        Blocks blocks = new Blocks(seeds, blockSize, workers.length, self);
-        part = new LayerPart(variant, blocks, seeds, below);
-        out = new Outbox(transport, workers, epoch, batch, window);
-        part.outbox(out);
-        owed = new AtomicIntegerArray(workers.length);
-        part.exits(threads);
-        part.startResolve(threads, owed);
-        transport.send(coordinator, new Wire.Out(16).type(Wire.EXITS_DONE).varint(epoch).toArray());
+        lookups = new Lookups(transport, workers, epoch, slices);
+        long e = epoch;
+        Slices sl = slices;
+        Lookups lk = lookups;
+        preparing = new Thread(() -> prepare(e, variant, data, seeds, sl, lk), "krou-layer-" + seeds);
+        preparing.setDaemon(true);
+        preparing.start();
     }
 
     /**
-     * Finished layer {@code k}: mapped from this worker's working file when it has one written
-     * for the same table, else decoded from the table (and, with a local directory, written to
-     * a working file and mapped from it); null if the table cannot be read.
+     * On the layer's own thread: adds the slices of layers {@code 0..seeds-1} that {@code sl}
+     * lacks (from working files, else decoded from the tables), then sets the exits of layer
+     * {@code seeds}; hands the outcome to the loop thread.
      */
-    private ByteBigArray load(TableLayerStore store, int k) throws IOException {
-        if (work == null || !store.reusable(k)) {
-            return store.load(k, below, threads);
+    private void prepare(long e, Variant variant, Path data, int seeds, Slices sl, Lookups lk) {
+        try {
+            for (int k = 0; k < seeds; k++) {
+                if (k >= sl.layers()) {
+                    sl.add(k, loadSlice(variant, data, k, sl, lk));
+                    post(() -> { }); // the loop asks its parked look-ups again
+                } else if (work != null && !sl.slice(k).isMapped()) {
+                    sl.replace(k, work.writeSlice(k, sl.slice(k), sliceId(variant, data, k, sl)));
+                }
+            }
+            LayerPart p = new LayerPart(variant, sl.blocks(seeds), seeds);
+            p.exits(threads, lk);
+            post(() -> exitsSet(e, p));
+        } catch (InterruptedException abandoned) {
+            // the layer was dropped: nothing to report
+        } catch (RuntimeException | IOException | OutOfMemoryError x) {
+            post(() -> {
+                if (epoch == e) {
+                    fail(x);
+                }
+            });
         }
-        long id = store.tableId(k);
-        ByteBigArray v = work.reuse(k, id);
+    }
+
+    /** Runs {@code r} on the loop thread. */
+    private void post(Runnable r) {
+        inbox.add(new Message(transport.self(), null, r));
+    }
+
+    /** On the loop thread: the exits of layer {@code p} are set; the propagation starts. */
+    private void exitsSet(long e, LayerPart p) {
+        if (e != epoch || lookups == null) {
+            return; // dropped meanwhile
+        }
+        preparing = null;
+        part = p;
+        out = new Outbox(transport, workers, epoch, batch, window);
+        part.outbox(out);
+        owed = new AtomicIntegerArray(workers.length);
+        part.startResolve(threads, owed);
+        transport.send(coordinator, new Wire.Out(32).type(Wire.EXITS_DONE).varint(epoch).varint(lookups.asked())
+                .varint(lookups.messages()).toArray());
+    }
+
+    /**
+     * This worker's slice of finished layer {@code k}: mapped from its working file when one was
+     * written for the same table and partition, else cut from the table ({@link SliceLoader})
+     * and, with a local directory, written to a working file and mapped from it.
+     */
+    private ByteBigArray loadSlice(Variant variant, Path data, int k, Slices sl, Lookups lk)
+            throws IOException, InterruptedException {
+        if (work == null) {
+            return SliceLoader.load(data, variant, k, sl, lk, threads);
+        }
+        long id = sliceId(variant, data, k, sl);
+        ByteBigArray v = work.reuseSlice(k, id, sl.blocks(k).localSize());
         if (v != null) {
             return v;
         }
-        v = store.load(k, below, threads);
-        return v == null ? null : work.write(k, v, id);
+        return work.writeSlice(k, SliceLoader.load(data, variant, k, sl, lk, threads), id);
+    }
+
+    /** The identity of a slice of layer {@code k}: its table's checksum and the partition. */
+    private static long sliceId(Variant variant, Path data, int k, Slices sl) {
+        try (TableFile t = TableFile.open(TableFormat.valuesPath(data, variant, k), TableKind.VALUES, variant, k, true,
+                new BlockCache(1))) {
+            long partition = java.util.Objects.hash(sl.workers, sl.self, sl.blockSize) & 0x7FFFFFFFL;
+            return partition << 32 | (t.header().bodyCrc() & 0xFFFFFFFFL);
+        }
+    }
+
+    /**
+     * {@code LOOKUP epoch id keys...} from another worker: answered from this worker's slices,
+     * or parked until this worker has started that layer ({@code epoch}) and holds the layers
+     * asked; one of a layer already left is dropped.
+     */
+    private void lookup(Message m, Wire.In in) {
+        long e = in.varint();
+        if (e < epoch) {
+            return;
+        }
+        byte[] answer = e == epoch && slices != null ? Lookups.answer(in, epoch, slices) : null;
+        if (answer == null) {
+            parked.add(m);
+        } else {
+            transport.send(m.from, answer);
+        }
+    }
+
+    /** Asks the parked look-ups again. */
+    private void askParked() {
+        if (parked.isEmpty()) {
+            return;
+        }
+        java.util.List<Message> again = new java.util.ArrayList<>(parked);
+        parked.clear();
+        for (Message m : again) {
+            Wire.In in = new Wire.In(m.body);
+            in.type();
+            lookup(m, in);
+        }
     }
 
     /**
@@ -331,6 +439,9 @@ public final class ClusterWorker implements AutoCloseable {
         long[] model = in.varints();
         Path file = Path.of(in.string());
         long bytes = coder.encode(table, order, model.length == 0 ? null : model, file);
+        if (slices != null && slices.layers() == part.seeds) {
+            slices.add(part.seeds, part.state); // this worker's slice of the layer, for the layers above
+        }
         transport.send(coordinator, new Wire.Out(32).type(Wire.ENCODED).varint(epoch).varint(coder.blocks())
                 .varint(bytes).toArray());
         drop();
@@ -351,6 +462,18 @@ public final class ClusterWorker implements AutoCloseable {
     }
 
     private void drop() {
+        if (lookups != null) {
+            lookups.close(); // the layer's thread stops at its next look-up
+        }
+        if (preparing != null) {
+            try {
+                preparing.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            preparing = null;
+        }
+        lookups = null;
         if (part != null) {
             try {
                 part.stopResolve();

@@ -68,9 +68,11 @@ public final class Coordinator {
      * @param updates updates in them
      * @param bytes   bytes of those batches
      * @param polls   poll waves
+     * @param lookups positions of finished layers one worker asked of another (captured
+     *                children of the exits, in {@code lookupMessages} messages)
      */
     public record Layer(int seeds, long epoch, List<String> workers, long batches, long updates, long bytes,
-                        long polls) {
+                        long polls, long lookups, long lookupMessages) {
     }
 
     /** A coordinator on {@code transport} (it listens to it from now on). */
@@ -154,8 +156,12 @@ public final class Coordinator {
             }
             transport.send(workers.get(i), o.toArray());
         }
+        long lookups = 0;
+        long lookupMessages = 0;
         for (int i = 0; i < w; i++) {
-            expect(Wire.EXITS_DONE, e, seeds, workers);
+            Wire.In done = expect(Wire.EXITS_DONE, e, seeds, workers);
+            lookups += done.varint();
+            lookupMessages += done.varint();
         }
         Termination done = new Termination();
         long seq = 0;
@@ -201,7 +207,7 @@ public final class Coordinator {
                 }
             }
         }
-        return new Layer(seeds, e, List.copyOf(workers), totals[0], totals[1], totals[2], polls);
+        return new Layer(seeds, e, List.copyOf(workers), totals[0], totals[1], totals[2], polls, lookups, lookupMessages);
     }
 
     /**

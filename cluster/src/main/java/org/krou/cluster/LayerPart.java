@@ -15,8 +15,10 @@ import org.krou.util.ByteBigArray;
 import org.krou.util.Parallel;
 
 /**
- * One worker's share of the layer being solved: the state byte ({@link StateCodes}) and the
- * don't-care bit of each owned position, and the single-machine propagation of
+ * One worker's share of the layer being solved: the state byte ({@link StateCodes}), the best
+ * exit and the don't-care bit of each owned position (the exits found with the captured
+ * children looked up across the cluster, {@link #exits}; kept whole, so that the propagation
+ * never reads a finished layer), and the single-machine propagation of
  * {@code ResolvePhase} run on them by {@code threads} resolve threads ({@link #startResolve}).
  * Updates of positions owned elsewhere go to the {@link Outbox}; update batches received are
  * {@link #received queued} and applied by the resolve threads as if found locally. Each
@@ -31,8 +33,8 @@ import org.krou.util.Parallel;
  * before the busy count, so work in a thread's hands is never missed.
  *
  * <pre>{@code
- * LayerPart part = new LayerPart(variant, blocks, n, below);
- * part.exits(threads);
+ * LayerPart part = new LayerPart(variant, blocks, n);
+ * part.exits(threads, lookups);
  * part.outbox(out); part.startResolve(threads, acks);
  * part.startLevel(t); ... part.quiet() ...
  * part.stopResolve(); part.finish();
@@ -48,8 +50,9 @@ final class LayerPart {
     final ByteBigArray state;
     /** Don't-care bits, eight local positions a byte. */
     final ByteBigArray dontCare;
+    /** The best exit of each owned position, kept for the exits {@link StateCodes} leaves out. */
+    private final ByteBigArray exit;
     private final Variant variant;
-    private final ByteBigArray[] below;
     private final StateCodes codes;
     private final long localSize;
     private volatile int level;
@@ -67,14 +70,14 @@ final class LayerPart {
     private record Received(int from, byte[] batch) {
     }
 
-    LayerPart(Variant variant, Blocks blocks, int seeds, ByteBigArray[] below) {
+    LayerPart(Variant variant, Blocks blocks, int seeds) {
         this.variant = variant;
         this.blocks = blocks;
         this.seeds = seeds;
-        this.below = below;
         this.codes = new StateCodes(seeds);
         this.localSize = blocks.localSize();
         this.state = new ByteBigArray(localSize);
+        this.exit = new ByteBigArray(localSize);
         this.dontCare = new ByteBigArray((localSize + 7) >>> 3);
     }
 
@@ -83,30 +86,79 @@ final class LayerPart {
         this.out = o;
     }
 
-    /** Phase 1 over the owned blocks: each position's best exit and same-layer move count. */
-    void exits(int threads) {
-        int[][] boards = new int[threads][12];
-        ExitKernel[] kernels = new ExitKernel[threads];
+    /**
+     * Phase 1 over the owned blocks: each position's best exit and same-layer move count. The
+     * captured children are read through {@code lookups}, {@value #CHUNK} positions at a time
+     * per thread: the owned ones from this worker's slices, the others asked of their owners.
+     *
+     * @throws InterruptedException if the layer is abandoned meanwhile
+     */
+    void exits(int threads, Lookups lookups) throws InterruptedException {
+        ExitRun[] runs = new ExitRun[threads];
         for (int w = 0; w < threads; w++) {
-            kernels[w] = new ExitKernel(variant, below);
+            runs[w] = new ExitRun(lookups);
         }
-        Parallel.forChunks(threads, blocks.ownedBlocks(), 1, (w, from, to) -> {
-            int[] b = boards[w];
-            ExitKernel k = kernels[w];
-            for (long i = from; i < to; i++) {
-                long first = blocks.blockStart(i);
-                int len = blocks.blockLength(i);
-                long local = i * blocks.blockSize;
-                PositionIndex.unrank(seeds, first, b);
-                for (int j = 0; j < len; j++) {
-                    int r = k.evaluate(b, seeds);
-                    state.set(local + j, codes.initial(ExitKernel.same(r), ExitKernel.best(r)));
-                    if (j + 1 < len) {
-                        PositionIndex.next(b);
-                    }
+        try {
+            Parallel.forChunks(threads, localSize, CHUNK, (w, from, to) -> runs[w].run(from, to));
+        } catch (Abandoned e) {
+            throw new InterruptedException(e.getMessage());
+        }
+    }
+
+    /** Positions whose exits are looked up together. */
+    static final int CHUNK = 4096;
+
+    /** An {@link InterruptedException} through {@link Parallel}. */
+    static final class Abandoned extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Abandoned(InterruptedException e) {
+            super(e.getMessage(), e);
+        }
+    }
+
+    /** One thread's scratch of the exit phase. */
+    private final class ExitRun {
+        private final ExitKernel kernel = new ExitKernel(variant, null, CHUNK);
+        private final Lookups.Batch batch;
+        private final int[] values = new int[CHUNK * 6];
+        private final int[] board = new int[12];
+
+        ExitRun(Lookups lookups) {
+            batch = lookups.batch(CHUNK * 6);
+        }
+
+        void run(long from, long to) {
+            long prev = -2;
+            for (long l = from; l < to; l++) {
+                long r = blocks.global(l);
+                if (r == prev + 1) {
+                    PositionIndex.next(board);
+                } else {
+                    PositionIndex.unrank(seeds, r, board);
                 }
+                prev = r;
+                kernel.gather(board, seeds, (int) (l - from));
             }
-        });
+            int looks = kernel.looks();
+            for (int k = 0; k < looks; k++) {
+                batch.add(seeds - kernel.lookCaptured(k), kernel.lookRank(k));
+            }
+            try {
+                batch.fetch(values);
+            } catch (InterruptedException e) {
+                throw new Abandoned(e);
+            }
+            for (int k = 0; k < looks; k++) {
+                kernel.answer(k, values[k]);
+            }
+            kernel.clearLooks();
+            for (long l = from; l < to; l++) {
+                int r = kernel.result((int) (l - from));
+                state.set(l, codes.initial(ExitKernel.same(r), ExitKernel.best(r)));
+                exit.set(l, (byte) ExitKernel.best(r));
+            }
+        }
     }
 
     /**
@@ -188,9 +240,7 @@ final class LayerPart {
     private final class Walker {
         private final AtomicIntegerArray acks;
         private final Predecessors pred = new Predecessors(variant);
-        private final ExitKernel kernel = new ExitKernel(variant, below);
         private final int[] board = new int[12];
-        private final int[] scratch = new int[12];
         private long[] stack = new long[1 << 10];
         private int top;
 
@@ -343,8 +393,7 @@ final class LayerPart {
                 }
                 int e = codes.exit(s);
                 if (e == StateCodes.UNKNOWN) {
-                    PositionIndex.unrank(seeds, q, scratch);
-                    e = ExitKernel.best(kernel.evaluate(scratch, seeds));
+                    e = exit.get(l);
                 }
                 if (e <= -t) {
                     if (state.compareAndSet(l, s, (byte) -t)) {

@@ -43,6 +43,10 @@ public final class Wire {
     public static final byte UPDATES = 10;
     /** Worker to worker: so many update batches were applied. */
     public static final byte ACK = 11;
+    /** Worker to worker: the values of these positions of finished layers, please (id, sorted delta-coded keys). */
+    public static final byte LOOKUP = 14;
+    /** Worker to worker: answer to {@link #LOOKUP} (id, one byte a position). */
+    public static final byte ANSWER = 15;
     /** Worker to coordinator: the exits of the layer are set. */
     public static final byte EXITS_DONE = 20;
     /** Worker to coordinator: answer to {@link #POLL}. */

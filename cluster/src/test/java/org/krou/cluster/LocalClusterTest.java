@@ -39,11 +39,13 @@ class LocalClusterTest {
                 started.add(ClusterWorker.start(hub.join(), threads));
             }
             ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1024, 3, 2));
-            long batches = g.run(variant, dir, max, 1, r -> { }).stream()
-                    .mapToLong(ClusterGenerator.LayerReport::batches).sum();
+            List<ClusterGenerator.LayerReport> reports = g.run(variant, dir, max, 1, r -> { });
             started.forEach(ClusterWorker::close);
             Tables.assertSame(variant, reference, dir, max);
+            long batches = reports.stream().mapToLong(ClusterGenerator.LayerReport::batches).sum();
+            long lookups = reports.stream().mapToLong(ClusterGenerator.LayerReport::lookups).sum();
             assertTrue(workers == 1 ? batches == 0 : batches > 500, "batches " + batches);
+            assertTrue(workers == 1 ? lookups == 0 : lookups > 1000, "captured children asked of other workers: " + lookups);
         }
     }
 
@@ -63,12 +65,47 @@ class LocalClusterTest {
         Tables.assertSame(variant, reference, data, max);
         Path raw = local[1].resolve("abapa").resolve("values-07.raw");
         assertTrue(Files.isRegularFile(raw), "working file " + raw);
+        assertEquals(new Blocks(7, 1024, 2, 1).localSize() + 40, Files.size(raw),
+                "worker 1's slice of layer 7 (its own blocks) and the 40-byte trailer, not the whole layer");
         FileTime written = Files.getLastModifiedTime(raw);
         Files.delete(data.resolve("abapa").resolve("values-09.krou"));
         Files.delete(data.resolve("abapa").resolve("values-09.stats"));
         run(variant, data, max, local);
         Tables.assertSame(variant, reference, data, max);
         assertEquals(written, Files.getLastModifiedTime(raw), "the working file is mapped again, not rewritten");
+    }
+
+    /**
+     * A rerun on another number of workers cuts the slices of the finished layers from the
+     * tables: each worker decodes its own blocks and resolves their don't-care entries with the
+     * captured children it asks of the others; the layers computed then are the single
+     * machine's.
+     */
+    @ParameterizedTest
+    @CsvSource({"abapa, 2, 3", "awari, 3, 2"})
+    void aRerunOnOtherWorkersCutsTheFinishedLayersFromTheTables(String id, int before, int after) throws Exception {
+        Variant variant = Variant.parse(id);
+        int max = 9;
+        Path data = dir.resolve("data");
+        runOn(before, variant, data, max - 2);
+        List<ClusterGenerator.LayerReport> reports = runOn(after, variant, data, max);
+        assertTrue(reports.get(max - 2).reused() && !reports.get(max - 1).reused(), "layers 0.." + (max - 2) + " reused");
+        Tables.assertSame(variant, Tables.reference(variant, max), data, max);
+    }
+
+    private static List<ClusterGenerator.LayerReport> runOn(int workers, Variant variant, Path data, int max)
+            throws Exception {
+        try (LocalTransport.Hub hub = LocalTransport.hub(0)) {
+            Transport coordinator = hub.join();
+            List<ClusterWorker> started = new ArrayList<>();
+            for (int i = 0; i < workers; i++) {
+                started.add(ClusterWorker.start(hub.join(), 2));
+            }
+            List<ClusterGenerator.LayerReport> reports = new ClusterGenerator(coordinator,
+                    new Coordinator.Options(1024, 64, 4)).run(variant, data, max, 1, r -> { });
+            started.forEach(ClusterWorker::close);
+            return reports;
+        }
     }
 
     private static void run(Variant variant, Path data, int max, Path[] local) throws Exception {

@@ -16,6 +16,15 @@ import org.krou.util.ByteBigArray;
  * ExitKernel k = new ExitKernel(Variant.ABAPA, solved);
  * int r = k.evaluate(board, n);
  * int best = ExitKernel.best(r), same = ExitKernel.same(r);
+ *
+ * // the captured children looked up by the caller (a cluster member asks their owners)
+ * ExitKernel own = new ExitKernel(Variant.ABAPA, null, 4096);
+ * own.gather(board, n, 0);
+ * for (int i = 0; i < own.looks(); i++) {
+ *     own.answer(i, valueOf(n - own.lookCaptured(i), own.lookRank(i)));
+ * }
+ * own.clearLooks();
+ * int r0 = own.result(0);
  * }</pre>
  */
 public final class ExitKernel {
@@ -33,23 +42,43 @@ public final class ExitKernel {
     /** Positions evaluated together by {@link #evaluateRun}, so that their look-ups' cache misses overlap. */
     public static final int BATCH = 32;
     /** Per position of a run: best exit, best exit of the preferred moves, their same-layer counts, the final result. */
-    private final int[] best = new int[BATCH];
-    private final int[] bestKeeping = new int[BATCH];
-    private final int[] same = new int[BATCH];
-    private final int[] sameKeeping = new int[BATCH];
-    private final int[] starving = new int[BATCH];
-    private final boolean[] anyKeeping = new boolean[BATCH];
+    private final int[] best;
+    private final int[] bestKeeping;
+    private final int[] same;
+    private final int[] sameKeeping;
+    private final int[] starving;
+    private final boolean[] anyKeeping;
     /** The result of a position decided without look-ups (a finished game), else -1 (no result: its low 16 bits are never all set). */
-    private final int[] decided = new int[BATCH];
+    private final int[] decided;
     /** The captures to look up: rank of the child, seeds captured, position of the run, a preferred move. */
-    private final long[] lookRank = new long[BATCH * 6];
-    private final int[] lookCaptured = new int[BATCH * 6];
-    private final int[] lookSlot = new int[BATCH * 6];
-    private final boolean[] lookKeeps = new boolean[BATCH * 6];
+    private final long[] lookRank;
+    private final int[] lookCaptured;
+    private final int[] lookSlot;
+    private final boolean[] lookKeeps;
     private int looks;
 
     /** @param solved the values of the smaller layers, {@code solved[k]} for {@code k < n} */
     public ExitKernel(Variant variant, ByteBigArray[] solved) {
+        this(variant, solved, BATCH);
+    }
+
+    /**
+     * A kernel for runs of up to {@code capacity} positions whose captured children the caller
+     * looks up ({@link #gather}, {@link #answer}, {@link #result}), for example from other
+     * members of a cluster; {@code solved} may then be null.
+     */
+    public ExitKernel(Variant variant, ByteBigArray[] solved, int capacity) {
+        best = new int[capacity];
+        bestKeeping = new int[capacity];
+        same = new int[capacity];
+        sameKeeping = new int[capacity];
+        starving = new int[capacity];
+        anyKeeping = new boolean[capacity];
+        decided = new int[capacity];
+        lookRank = new long[capacity * 6];
+        lookCaptured = new int[capacity * 6];
+        lookSlot = new int[capacity * 6];
+        lookKeeps = new boolean[capacity * 6];
         this.variant = variant;
         this.awari = variant.isAwari();
         this.forbid = variant.grandSlam() == Variant.GrandSlam.FORBID;
@@ -85,8 +114,11 @@ public final class ExitKernel {
         }
     }
 
-    /** Plays every legal move of {@code b} as position {@code slot} of the run; captures to look up are queued. */
-    private void gather(int[] b, int n, int slot) {
+    /**
+     * Plays every legal move of board {@code b} of {@code n} seeds as position {@code slot} of
+     * the run; the captures whose child must be looked up are queued ({@link #looks}).
+     */
+    public void gather(int[] b, int n, int slot) {
         boolean mustFeed = b[6] + b[7] + b[8] + b[9] + b[10] + b[11] == 0;
         int bestExit = NO_EXIT;
         int sameCount = 0;
@@ -150,19 +182,46 @@ public final class ExitKernel {
     /** Reads the queued captures' children (their cache misses overlap) into the best exits. */
     private void lookUp(int n) {
         for (int k = 0; k < looks; k++) {
-            int c = lookCaptured[k];
-            int slot = lookSlot[k];
-            int v = c - solved[n - c].get(lookRank[k]);
-            best[slot] = Math.max(best[slot], v);
-            if (lookKeeps[k]) {
-                bestKeeping[slot] = Math.max(bestKeeping[slot], v);
-            }
+            answer(k, solved[n - lookCaptured[k]].get(lookRank[k]));
         }
         looks = 0;
     }
 
-    /** The result of position {@code slot} of the run. */
-    private int result(int slot) {
+    /** The captures queued by {@link #gather} since the last {@link #clearLooks}. */
+    public int looks() {
+        return looks;
+    }
+
+    /** The rank of the child of queued capture {@code k}, in the layer of {@code n - }{@link #lookCaptured}. */
+    public long lookRank(int k) {
+        return lookRank[k];
+    }
+
+    /** The seeds queued capture {@code k} takes. */
+    public int lookCaptured(int k) {
+        return lookCaptured[k];
+    }
+
+    /** Queued capture {@code k}'s child is worth {@code child} (to its mover): the capture is worth the seeds taken less that. */
+    public void answer(int k, int child) {
+        int slot = lookSlot[k];
+        int v = lookCaptured[k] - child;
+        best[slot] = Math.max(best[slot], v);
+        if (lookKeeps[k]) {
+            bestKeeping[slot] = Math.max(bestKeeping[slot], v);
+        }
+    }
+
+    /** Empties the queue of captures, once each is answered. */
+    public void clearLooks() {
+        looks = 0;
+    }
+
+    /**
+     * The result of position {@code slot} of the run, once its queued captures are answered:
+     * read it with {@link #best(int)}, {@link #same(int)} and {@link #terminal(int)}.
+     */
+    public int result(int slot) {
         if (decided[slot] != -1) {
             return decided[slot];
         }

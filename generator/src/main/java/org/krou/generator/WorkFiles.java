@@ -38,8 +38,10 @@ import org.krou.util.ByteBigArray;
  * of stopped runs (the store's lock is held, so no other run is writing here) and the files
  * the job cannot reuse; {@link #close} removes every working file and the directory, whether
  * the job succeeded or failed (only a killed job leaves them). A cluster worker's {@code --local}
- * directory holds such files too, kept between jobs (it never closes) and mapped again while
- * the tables they were written for are unchanged.
+ * directory holds its slices of the finished layers in such files ({@link #writeSlice}: its own
+ * rank blocks, the identity naming the table and the partition), kept between jobs (it never
+ * closes) and mapped again while the tables and the partition they were written for are
+ * unchanged.
  *
  * <pre>{@code
  * try (WorkFiles work = WorkFiles.open(dir.resolve("work"), reusable, progress)) {
@@ -144,11 +146,19 @@ public final class WorkFiles implements Closeable {
      * every check is removed with a warning saying why.
      */
     public ByteBigArray reuse(int seeds, long tableId) throws IOException {
+        return reuseSlice(seeds, tableId, PositionIndex.size(seeds));
+    }
+
+    /**
+     * As {@link #reuse}, for a slice of layer {@code seeds} of {@code length} positions (a cluster
+     * worker's own rank blocks) written by {@link #writeSlice} with the identity {@code id}.
+     */
+    public ByteBigArray reuseSlice(int seeds, long id, long length) throws IOException {
         Path file = path(dir, seeds);
         if (!Files.exists(file)) {
             return null;
         }
-        String why = problem(file, seeds, tableId);
+        String why = problem(file, seeds, id, length);
         if (why != null) {
             progress.warn("working file " + file + " not reused (" + why + "): layer " + seeds
                     + " is decoded from its table");
@@ -156,12 +166,15 @@ public final class WorkFiles implements Closeable {
             return null;
         }
         reused++;
-        return map(file, seeds);
+        return map(file, seeds, length);
     }
 
     /** Null if {@code file} holds the values of layer {@code seeds} of table {@code tableId}, else what is wrong. */
     static String problem(Path file, int seeds, long tableId) throws IOException {
-        long length = PositionIndex.size(seeds);
+        return problem(file, seeds, tableId, PositionIndex.size(seeds));
+    }
+
+    private static String problem(Path file, int seeds, long tableId, long length) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size != length + TRAILER) {
@@ -223,6 +236,16 @@ public final class WorkFiles implements Closeable {
         if (values.length() != length) {
             throw new IllegalArgumentException("layer " + seeds + " has " + length + " positions, got " + values.length());
         }
+        return writeSlice(seeds, values, tableId);
+    }
+
+    /**
+     * As {@link #write}, for a slice of layer {@code seeds} (a cluster worker's own rank blocks,
+     * {@code slice.length()} positions) whose identity {@code id} names the table and the
+     * partition it was cut by, -1 if unknown.
+     */
+    public ByteBigArray writeSlice(int seeds, ByteBigArray slice, long id) throws IOException {
+        long length = slice.length();
         Path file = path(dir, seeds);
         Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
         try {
@@ -233,14 +256,14 @@ public final class WorkFiles implements Closeable {
                 CRC32C crc = new CRC32C();
                 for (long at = 0; at < length; ) {
                     int len = (int) Math.min(buf.length, length - at);
-                    values.copyTo(at, buf, 0, len);
+                    slice.copyTo(at, buf, 0, len);
                     crc.update(buf, 0, len);
                     writeFully(ch, ByteBuffer.wrap(buf, 0, len));
                     at += len;
                     progress.advance(len);
                 }
                 ByteBuffer t = ByteBuffer.allocate(TRAILER);
-                t.put(MAGIC).putInt(VERSION).putInt(seeds).putLong(length).putLong(tableId).putInt((int) crc.getValue());
+                t.put(MAGIC).putInt(VERSION).putInt(seeds).putLong(length).putLong(id).putInt((int) crc.getValue());
                 CRC32C trailerCrc = new CRC32C();
                 trailerCrc.update(t.array(), 0, TRAILER - 4);
                 t.putInt((int) trailerCrc.getValue()).flip();
@@ -257,7 +280,7 @@ public final class WorkFiles implements Closeable {
                     + IoReason.of(e), e);
         }
         written++;
-        return map(file, seeds);
+        return map(file, seeds, length);
     }
 
     private static void writeFully(FileChannel ch, ByteBuffer b) throws IOException {
@@ -266,9 +289,9 @@ public final class WorkFiles implements Closeable {
         }
     }
 
-    private static ByteBigArray map(Path file, int seeds) throws IOException {
+    private static ByteBigArray map(Path file, int seeds, long length) throws IOException {
         try {
-            return ByteBigArray.map(file, PositionIndex.size(seeds));
+            return ByteBigArray.map(file, length);
         } catch (IOException e) {
             throw new IOException("cannot map the working file " + file + " (layer " + seeds + "): "
                     + IoReason.of(e), e);
