@@ -43,10 +43,13 @@ final class ClusterGenerate {
             double seconds = (System.nanoTime() - t0) / 1e9;
             long batches = reports.stream().mapToLong(ClusterGenerator.LayerReport::batches).sum();
             long bytes = reports.stream().mapToLong(ClusterGenerator.LayerReport::bytes).sum();
+            long lookups = reports.stream().mapToLong(ClusterGenerator.LayerReport::lookups).sum();
+            long lookupBytes = reports.stream().mapToLong(ClusterGenerator.LayerReport::lookupBytes).sum();
             long computed = reports.stream().filter(r -> !r.reused()).count();
             out.printf(Locale.ROOT, "Done: %,d positions in %.1f s on %d worker(s), %d layers computed, %d reused; "
-                            + "%,d update batches (%,d bytes) between workers%n", positions, seconds, workers,
-                    computed, reports.size() - computed, batches, bytes);
+                            + "%,d update batches (%,d bytes) and %,d look-ups (%,d bytes) between workers%n",
+                    positions, seconds, workers, computed, reports.size() - computed, batches, bytes, lookups,
+                    lookupBytes);
         }
         return Main.OK;
     }

@@ -33,15 +33,16 @@ public final class ClusterGenerator {
      * @param reused  true if the layer was finished on disk already
      * @param batches update batches between workers; {@code updates} in them, {@code bytes} long
      * @param lookups positions of finished layers asked of another worker, in {@code lookupMessages}
+     *                of {@code lookupBytes} bytes with their answers
      */
     public record LayerReport(int seeds, boolean reused, double seconds, int workers, long batches, long updates,
-                              long bytes, long polls, long lookups, long lookupMessages) {
+                              long bytes, long polls, long lookups, long lookupMessages, long lookupBytes) {
         @Override
         public String toString() {
             return reused ? String.format("layer %2d reused", seeds)
                     : String.format("layer %2d: %,d positions, %.2f s on %d workers, %,d batches, %,d updates, %,d bytes,"
-                    + " %,d poll waves, %,d look-ups in %,d messages", seeds, PositionIndex.size(seeds), seconds,
-                    workers, batches, updates, bytes, polls, lookups, lookupMessages);
+                    + " %,d poll waves, %,d look-ups in %,d messages (%,d bytes)", seeds, PositionIndex.size(seeds),
+                    seconds, workers, batches, updates, bytes, polls, lookups, lookupMessages, lookupBytes);
         }
     }
 
@@ -81,13 +82,14 @@ public final class ClusterGenerator {
             for (int n = 0; n <= maxSeeds; n++) {
                 LayerReport r;
                 if (store.reusable(n) && !store.wantsValues(n)) {
-                    r = new LayerReport(n, true, 0, workers.size(), 0, 0, 0, 0, 0, 0);
+                    r = new LayerReport(n, true, 0, workers.size(), 0, 0, 0, 0, 0, 0, 0);
                 } else {
                     long t0 = System.nanoTime();
                     Coordinator.Layer layer = coordinator.solve(variant, dataDir, n, workers);
                     coordinator.write(layer, store);
                     r = new LayerReport(n, false, (System.nanoTime() - t0) / 1e9, workers.size(), layer.batches(),
-                            layer.updates(), layer.bytes(), layer.polls(), layer.lookups(), layer.lookupMessages());
+                            layer.updates(), layer.bytes(), layer.polls(), layer.lookups(), layer.lookupMessages(),
+                            layer.lookupBytes());
                 }
                 reports.add(r);
                 progress.accept(r);

@@ -294,7 +294,7 @@ public final class ClusterWorker implements AutoCloseable {
         owed = new AtomicIntegerArray(workers.length);
         part.startResolve(threads, owed);
         transport.send(coordinator, new Wire.Out(32).type(Wire.EXITS_DONE).varint(epoch).varint(lookups.asked())
-                .varint(lookups.messages()).toArray());
+                .varint(lookups.messages()).varint(lookups.bytes()).toArray());
     }
 
     /**

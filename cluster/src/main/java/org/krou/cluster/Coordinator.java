@@ -69,10 +69,11 @@ public final class Coordinator {
      * @param bytes   bytes of those batches
      * @param polls   poll waves
      * @param lookups positions of finished layers one worker asked of another (captured
-     *                children of the exits, in {@code lookupMessages} messages)
+     *                children of the exits, in {@code lookupMessages} messages of
+     *                {@code lookupBytes} bytes with their answers)
      */
     public record Layer(int seeds, long epoch, List<String> workers, long batches, long updates, long bytes,
-                        long polls, long lookups, long lookupMessages) {
+                        long polls, long lookups, long lookupMessages, long lookupBytes) {
     }
 
     /** A coordinator on {@code transport} (it listens to it from now on). */
@@ -158,10 +159,12 @@ public final class Coordinator {
         }
         long lookups = 0;
         long lookupMessages = 0;
+        long lookupBytes = 0;
         for (int i = 0; i < w; i++) {
             Wire.In done = expect(Wire.EXITS_DONE, e, seeds, workers);
             lookups += done.varint();
             lookupMessages += done.varint();
+            lookupBytes += done.varint();
         }
         Termination done = new Termination();
         long seq = 0;
@@ -207,7 +210,7 @@ public final class Coordinator {
                 }
             }
         }
-        return new Layer(seeds, e, List.copyOf(workers), totals[0], totals[1], totals[2], polls, lookups, lookupMessages);
+        return new Layer(seeds, e, List.copyOf(workers), totals[0], totals[1], totals[2], polls, lookups, lookupMessages, lookupBytes);
     }
 
     /**

@@ -34,6 +34,7 @@ final class Lookups {
     private final AtomicLong ids = new AtomicLong();
     private final AtomicLong asked = new AtomicLong();
     private final AtomicLong messages = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
     private volatile boolean closed;
 
     /** What a message asked: where each answered value goes, and the batch's count of messages due. */
@@ -65,6 +66,11 @@ final class Lookups {
         return messages.get();
     }
 
+    /** Bytes of the messages sent and of their answers so far. */
+    long bytes() {
+        return bytes.get();
+    }
+
     /** Wakes and fails every waiting batch: the layer is abandoned. */
     void close() {
         closed = true;
@@ -83,6 +89,7 @@ final class Lookups {
             return; // a batch abandoned meanwhile
         }
         byte[] v = in.array();
+        bytes.addAndGet(in.length());
         if (v == null || v.length != p.index.length) {
             throw new IllegalStateException("an answer of " + (v == null ? 0 : v.length) + " values to "
                     + p.index.length + " positions asked");
@@ -209,6 +216,7 @@ final class Lookups {
                 }
                 transport.send(workers[w], o.toArray());
                 messages.incrementAndGet();
+                bytes.addAndGet(o.length());
             }
             asked.addAndGet(remote);
             while (!due.await(1, TimeUnit.SECONDS)) {

@@ -166,6 +166,11 @@ public final class Wire {
             return buf[pos++];
         }
 
+        /** Bytes of the whole message. */
+        public int length() {
+            return buf.length;
+        }
+
         /** Skips the type byte. */
         public In skipType() {
             pos++;
