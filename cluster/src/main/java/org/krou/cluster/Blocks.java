@@ -13,6 +13,8 @@ import org.krou.index.PositionIndex;
  * }</pre>
  */
 public final class Blocks {
+    /** Seeds of the layer. */
+    public final int seeds;
     /** Positions in the layer. */
     public final long size;
     /** Positions per block (the last block may be shorter). */
@@ -29,6 +31,7 @@ public final class Blocks {
         if (blockSize < 1 || workers < 1 || self < 0 || self >= workers) {
             throw new IllegalArgumentException("block size " + blockSize + ", worker " + self + " of " + workers);
         }
+        this.seeds = seeds;
         this.size = PositionIndex.size(seeds);
         this.blockSize = blockSize;
         this.workers = workers;
@@ -51,6 +54,21 @@ public final class Blocks {
     public long global(long local) {
         long lb = local / blockSize;
         return (lb * workers + self) * blockSize + local % blockSize;
+    }
+
+    /**
+     * Sets {@code board} to the position of local index {@code local} and returns its rank: the
+     * board is stepped ({@link PositionIndex#next}) when it holds rank {@code prev}, the rank
+     * just before, else unranked. Visiting local indices in order this way unranks once a block.
+     */
+    public long board(long local, long prev, int[] board) {
+        long r = global(local);
+        if (r == prev + 1) {
+            PositionIndex.next(board);
+        } else {
+            PositionIndex.unrank(seeds, r, board);
+        }
+        return r;
     }
 
     /** Blocks this worker owns. */

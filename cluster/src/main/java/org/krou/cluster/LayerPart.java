@@ -131,13 +131,7 @@ final class LayerPart {
         void run(long from, long to) {
             long prev = -2;
             for (long l = from; l < to; l++) {
-                long r = blocks.global(l);
-                if (r == prev + 1) {
-                    PositionIndex.next(board);
-                } else {
-                    PositionIndex.unrank(seeds, r, board);
-                }
-                prev = r;
+                prev = blocks.board(l, prev, board);
                 kernel.gather(board, seeds, (int) (l - from));
             }
             int looks = kernel.looks();

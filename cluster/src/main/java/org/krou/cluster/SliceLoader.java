@@ -111,13 +111,7 @@ final class SliceLoader {
         private void pass(Blocks blocks, int seeds, ByteBigArray v, long from, long to) {
             long prev = -2;
             for (long l = from; l < to; l++) {
-                long r = blocks.global(l);
-                if (r == prev + 1) {
-                    PositionIndex.next(board);
-                } else {
-                    PositionIndex.unrank(seeds, r, board);
-                }
-                prev = r;
+                prev = blocks.board(l, prev, board);
                 int value = resolver.resolve(board, seeds, v.get(l));
                 if (!recording) {
                     v.set(l, (byte) value);
