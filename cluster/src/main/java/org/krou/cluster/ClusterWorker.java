@@ -5,16 +5,8 @@ import java.nio.file.Path;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import org.krou.generator.Progress;
-import org.krou.generator.WorkFiles;
 import org.krou.generator.table.WriterOptions;
-import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
-import org.krou.table.BlockCache;
-import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
-import org.krou.table.TableKind;
-import org.krou.util.ByteBigArray;
 
 /**
  * A member that computes: it owns rank blocks of the layer under way ({@link Blocks}), sets
@@ -37,26 +29,19 @@ import org.krou.util.ByteBigArray;
  * }</pre>
  */
 public final class ClusterWorker implements AutoCloseable {
-    /** Where the warnings of the working files go: this member's standard error. */
-    private static final Progress WARNINGS = Progress.warningsTo(m -> System.err.println("warning: " + m));
     private final Transport transport;
     private final int threads;
-    /** The directory of the working files, or null. */
-    private final Path local;
-    /** The working files of the job, or null. */
-    private WorkFiles work;
     private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
     private final Thread loop;
     private volatile boolean closed;
-    private String job;
-    /** This worker's slices of the finished layers of the job, or null. */
+    /** This worker's slices of the finished layers, and the answers to look-ups. */
+    private final FinishedLayers finished;
+    /** The slices of the layer under way, or null. */
     private Slices slices;
     /** The look-ups of the layer under way, or null. */
     private Lookups lookups;
     /** Loads the slices the layer under way needs and sets its exits; null when none runs. */
     private Thread preparing;
-    /** Look-ups received before this worker could answer them: asked again after each message. */
-    private final java.util.List<Message> parked = new java.util.ArrayList<>();
     private int batch;
     private int window;
     private LayerPart part;
@@ -79,7 +64,7 @@ public final class ClusterWorker implements AutoCloseable {
     private ClusterWorker(Transport transport, int threads, Path local) {
         this.transport = transport;
         this.threads = threads;
-        this.local = local;
+        this.finished = new FinishedLayers(transport, local, threads);
         this.loop = new Thread(this::run, "krou-worker-" + transport.self());
         loop.setDaemon(true);
     }
@@ -129,7 +114,7 @@ public final class ClusterWorker implements AutoCloseable {
                     handle(m);
                     m = inbox.poll();
                 }
-                askParked();
+                finished.askParked(epoch);
                 acknowledge();
             } catch (InterruptedException e) {
                 break;
@@ -169,7 +154,7 @@ public final class ClusterWorker implements AutoCloseable {
                 }
             }
             case Wire.POLL -> poll(in);
-            case Wire.LOOKUP -> lookup(m, in);
+            case Wire.LOOKUP -> finished.lookup(m.from, m.body, epoch);
             case Wire.ANSWER -> {
                 if (in.varint() == epoch && lookups != null) {
                     lookups.answered(in);
@@ -228,17 +213,7 @@ public final class ClusterWorker implements AutoCloseable {
             workers[i] = in.string();
         }
         int self = indexOf(transport.self());
-        String key = variant.id() + "\n" + data.toAbsolutePath();
-        if (!key.equals(job)) {
-            boolean[] keep = new boolean[PositionIndex.MAX_SEEDS + 1];
-            java.util.Arrays.fill(keep, true); // each is checked against its table when reused
-            work = local == null ? null : WorkFiles.open(local.resolve(variant.id()), keep, WARNINGS);
-            slices = null;
-            job = key;
-        }
-        if (slices == null || !slices.sameAs(workers.length, self, blockSize)) {
-            slices = new Slices(workers.length, self, blockSize);
-        }
+        slices = finished.open(variant, data, workers.length, self, blockSize);
         lookups = new Lookups(transport, workers, epoch, slices);
         long e = epoch;
         Slices sl = slices;
@@ -255,14 +230,7 @@ public final class ClusterWorker implements AutoCloseable {
      */
     private void prepare(long e, Variant variant, Path data, int seeds, Slices sl, Lookups lk) {
         try {
-            for (int k = 0; k < seeds; k++) {
-                if (k >= sl.layers()) {
-                    sl.add(k, loadSlice(variant, data, k, sl, lk));
-                    post(() -> { }); // the loop asks its parked look-ups again
-                } else if (work != null && !sl.slice(k).isMapped()) {
-                    sl.replace(k, work.writeSlice(k, sl.slice(k), sliceId(variant, data, k, sl)));
-                }
-            }
+            finished.complete(variant, data, seeds, sl, lk, () -> post(() -> { })); // parked look-ups asked again
             LayerPart p = new LayerPart(variant, sl.blocks(seeds), seeds);
             p.exits(threads, lk);
             post(() -> exitsSet(e, p));
@@ -295,65 +263,6 @@ public final class ClusterWorker implements AutoCloseable {
         part.startResolve(threads, owed);
         transport.send(coordinator, new Wire.Out(32).type(Wire.EXITS_DONE).varint(epoch).varint(lookups.asked())
                 .varint(lookups.messages()).varint(lookups.bytes()).toArray());
-    }
-
-    /**
-     * This worker's slice of finished layer {@code k}: mapped from its working file when one was
-     * written for the same table and partition, else cut from the table ({@link SliceLoader})
-     * and, with a local directory, written to a working file and mapped from it.
-     */
-    private ByteBigArray loadSlice(Variant variant, Path data, int k, Slices sl, Lookups lk)
-            throws IOException, InterruptedException {
-        if (work == null) {
-            return SliceLoader.load(data, variant, k, sl, lk, threads);
-        }
-        long id = sliceId(variant, data, k, sl);
-        ByteBigArray v = work.reuseSlice(k, id, sl.blocks(k).localSize());
-        if (v != null) {
-            return v;
-        }
-        return work.writeSlice(k, SliceLoader.load(data, variant, k, sl, lk, threads), id);
-    }
-
-    /** The identity of a slice of layer {@code k}: its table's checksum and the partition. */
-    private static long sliceId(Variant variant, Path data, int k, Slices sl) {
-        try (TableFile t = TableFile.open(TableFormat.valuesPath(data, variant, k), TableKind.VALUES, variant, k, true,
-                new BlockCache(1))) {
-            long partition = java.util.Objects.hash(sl.workers, sl.self, sl.blockSize) & 0x7FFFFFFFL;
-            return partition << 32 | (t.header().bodyCrc() & 0xFFFFFFFFL);
-        }
-    }
-
-    /**
-     * {@code LOOKUP epoch id keys...} from another worker: answered from this worker's slices,
-     * or parked until this worker has started that layer ({@code epoch}) and holds the layers
-     * asked; one of a layer already left is dropped.
-     */
-    private void lookup(Message m, Wire.In in) {
-        long e = in.varint();
-        if (e < epoch) {
-            return;
-        }
-        byte[] answer = e == epoch && slices != null ? Lookups.answer(in, epoch, slices) : null;
-        if (answer == null) {
-            parked.add(m);
-        } else {
-            transport.send(m.from, answer);
-        }
-    }
-
-    /** Asks the parked look-ups again. */
-    private void askParked() {
-        if (parked.isEmpty()) {
-            return;
-        }
-        java.util.List<Message> again = new java.util.ArrayList<>(parked);
-        parked.clear();
-        for (Message m : again) {
-            Wire.In in = new Wire.In(m.body);
-            in.type();
-            lookup(m, in);
-        }
     }
 
     /**

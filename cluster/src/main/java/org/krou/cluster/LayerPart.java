@@ -5,14 +5,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
-import org.krou.generator.ExitKernel;
 import org.krou.generator.Predecessors;
 import org.krou.generator.StateCodes;
 import org.krou.generator.table.ExitSource;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
-import org.krou.util.Parallel;
 
 /**
  * One worker's share of the layer being solved: the state byte ({@link StateCodes}), the best
@@ -52,7 +50,7 @@ final class LayerPart {
     final ByteBigArray dontCare;
     /** The best exit of each owned position, kept for the exits {@link StateCodes} leaves out. */
     private final ByteBigArray exit;
-    private final Variant variant;
+    final Variant variant;
     private final StateCodes codes;
     private final long localSize;
     private volatile int level;
@@ -87,72 +85,19 @@ final class LayerPart {
     }
 
     /**
-     * Phase 1 over the owned blocks: each position's best exit and same-layer move count. The
-     * captured children are read through {@code lookups}, {@value #CHUNK} positions at a time
-     * per thread: the owned ones from this worker's slices, the others asked of their owners.
+     * Phase 1 over the owned blocks: each position's best exit and same-layer move count
+     * ({@link PartExits}), the captured children read through {@code lookups}.
      *
      * @throws InterruptedException if the layer is abandoned meanwhile
      */
     void exits(int threads, Lookups lookups) throws InterruptedException {
-        ExitRun[] runs = new ExitRun[threads];
-        for (int w = 0; w < threads; w++) {
-            runs[w] = new ExitRun(lookups);
-        }
-        try {
-            Parallel.forChunks(threads, localSize, CHUNK, (w, from, to) -> runs[w].run(from, to));
-        } catch (Abandoned e) {
-            throw new InterruptedException(e.getMessage());
-        }
+        PartExits.run(this, threads, lookups);
     }
 
-    /** Positions whose exits are looked up together. */
-    static final int CHUNK = 4096;
-
-    /** An {@link InterruptedException} through {@link Parallel}. */
-    static final class Abandoned extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Abandoned(InterruptedException e) {
-            super(e.getMessage(), e);
-        }
-    }
-
-    /** One thread's scratch of the exit phase. */
-    private final class ExitRun {
-        private final ExitKernel kernel = new ExitKernel(variant, null, CHUNK);
-        private final Lookups.Batch batch;
-        private final int[] values = new int[CHUNK * 6];
-        private final int[] board = new int[12];
-
-        ExitRun(Lookups lookups) {
-            batch = lookups.batch(CHUNK * 6);
-        }
-
-        void run(long from, long to) {
-            long prev = -2;
-            for (long l = from; l < to; l++) {
-                prev = blocks.board(l, prev, board);
-                kernel.gather(board, seeds, (int) (l - from));
-            }
-            int looks = kernel.looks();
-            for (int k = 0; k < looks; k++) {
-                batch.add(seeds - kernel.lookCaptured(k), kernel.lookRank(k));
-            }
-            try {
-                batch.fetch(values);
-            } catch (InterruptedException e) {
-                throw new Abandoned(e);
-            }
-            for (int k = 0; k < looks; k++) {
-                kernel.answer(k, values[k]);
-            }
-            kernel.clearLooks();
-            for (long l = from; l < to; l++) {
-                int r = kernel.result((int) (l - from));
-                state.set(l, codes.initial(ExitKernel.same(r), ExitKernel.best(r)));
-                exit.set(l, (byte) ExitKernel.best(r));
-            }
-        }
+    /** Sets the exit of local position {@code l}: its state code and its best exit. */
+    void setExit(long l, int same, int best) {
+        state.set(l, codes.initial(same, best));
+        exit.set(l, (byte) best);
     }
 
     /**

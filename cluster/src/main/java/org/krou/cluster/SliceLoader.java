@@ -74,7 +74,7 @@ final class SliceLoader {
         try {
             Parallel.forChunks(threads, blocks.localSize(), CHUNK,
                     (w, from, to) -> replays[w].resolve(blocks, seeds, v, from, to));
-        } catch (LayerPart.Abandoned e) {
+        } catch (PartExits.Abandoned e) {
             throw new InterruptedException(e.getMessage());
         }
         return v;
@@ -101,7 +101,7 @@ final class SliceLoader {
             try {
                 batch.fetch(values);
             } catch (InterruptedException e) {
-                throw new LayerPart.Abandoned(e);
+                throw new PartExits.Abandoned(e);
             }
             recording = false;
             cursor = 0;

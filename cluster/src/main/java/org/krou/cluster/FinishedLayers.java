@@ -1,0 +1,151 @@
+package org.krou.cluster;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.krou.generator.Progress;
+import org.krou.generator.WorkFiles;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
+import org.krou.table.BlockCache;
+import org.krou.table.TableFile;
+import org.krou.table.TableFormat;
+import org.krou.table.TableKind;
+import org.krou.util.ByteBigArray;
+
+/**
+ * A worker's finished layers: its {@link Slices} for the job under way (a variant and a shared
+ * data directory) and the partition of the layer under way, kept from layer to layer and
+ * replaced when either changes; the slices it lacks, loaded from its working files or cut from
+ * the tables ({@link SliceLoader}); and the answers to the other workers' look-ups, those it
+ * cannot answer yet parked.
+ *
+ * <pre>{@code
+ * FinishedLayers f = new FinishedLayers(transport, localDir, 2);
+ * Slices s = f.open(variant, data, 3, 1, 1 << 16);    // on the loop thread, at each layer
+ * f.complete(variant, data, 20, s, lookups, wake);     // on the layer's thread
+ * f.lookup(from, message, epoch);                      // on the loop thread
+ * }</pre>
+ */
+final class FinishedLayers {
+    /** Where the warnings of the working files go: this member's standard error. */
+    private static final Progress WARNINGS = Progress.warningsTo(m -> System.err.println("warning: " + m));
+    private final Transport transport;
+    /** The directory of the working files, or null. */
+    private final Path local;
+    private final int threads;
+    /** The working files of the job, or null. */
+    private volatile WorkFiles work;
+    private String job;
+    private Slices slices;
+    /** Look-ups received before they could be answered. */
+    private final List<Parked> parked = new ArrayList<>();
+
+    private record Parked(String from, byte[] message) {
+    }
+
+    FinishedLayers(Transport transport, Path local, int threads) {
+        this.transport = transport;
+        this.local = local;
+        this.threads = threads;
+    }
+
+    /**
+     * The slices for a layer of the job ({@code variant}, {@code data}) cut by this partition:
+     * those kept if the job and the partition are the same, else none yet.
+     */
+    Slices open(Variant variant, Path data, int workers, int self, int blockSize) throws IOException {
+        String key = variant.id() + "\n" + data.toAbsolutePath();
+        if (!key.equals(job)) {
+            boolean[] keep = new boolean[PositionIndex.MAX_SEEDS + 1];
+            Arrays.fill(keep, true); // each is checked against its table when reused
+            work = local == null ? null : WorkFiles.open(local.resolve(variant.id()), keep, WARNINGS);
+            slices = null;
+            job = key;
+        }
+        if (slices == null || !slices.sameAs(workers, self, blockSize)) {
+            slices = new Slices(workers, self, blockSize);
+        }
+        return slices;
+    }
+
+    /**
+     * On the layer's thread: adds the slices of layers {@code 0..seeds-1} that {@code sl} lacks,
+     * running {@code added} after each, and writes to working files those held in the heap (the
+     * layers computed since, whose tables are now written).
+     */
+    void complete(Variant variant, Path data, int seeds, Slices sl, Lookups lk, Runnable added)
+            throws IOException, InterruptedException {
+        WorkFiles w = work;
+        for (int k = 0; k < seeds; k++) {
+            if (k >= sl.layers()) {
+                sl.add(k, load(w, variant, data, k, sl, lk));
+                added.run();
+            } else if (w != null && !sl.slice(k).isMapped()) {
+                sl.replace(k, w.writeSlice(k, sl.slice(k), sliceId(variant, data, k, sl)));
+            }
+        }
+    }
+
+    /**
+     * The slice of finished layer {@code k}: mapped from its working file when one was written
+     * for the same table and partition, else cut from the table and, with working files,
+     * written to one and mapped from it.
+     */
+    private ByteBigArray load(WorkFiles w, Variant variant, Path data, int k, Slices sl, Lookups lk)
+            throws IOException, InterruptedException {
+        if (w == null) {
+            return SliceLoader.load(data, variant, k, sl, lk, threads);
+        }
+        long id = sliceId(variant, data, k, sl);
+        ByteBigArray v = w.reuseSlice(k, id, sl.blocks(k).localSize());
+        if (v != null) {
+            return v;
+        }
+        return w.writeSlice(k, SliceLoader.load(data, variant, k, sl, lk, threads), id);
+    }
+
+    /** The identity of a slice of layer {@code k}: its table's checksum and the partition. */
+    private static long sliceId(Variant variant, Path data, int k, Slices sl) {
+        try (TableFile t = TableFile.open(TableFormat.valuesPath(data, variant, k), TableKind.VALUES, variant, k, true,
+                new BlockCache(1))) {
+            long partition = Objects.hash(sl.workers, sl.self, sl.blockSize) & 0x7FFFFFFFL;
+            return partition << 32 | (t.header().bodyCrc() & 0xFFFFFFFFL);
+        }
+    }
+
+    /**
+     * {@code LOOKUP epoch id keys...} from {@code from}: answered from the slices, or parked
+     * until this worker has started that layer ({@code epoch} is this worker's) and holds the
+     * layers asked; one of a layer already left is dropped.
+     */
+    void lookup(String from, byte[] message, long epoch) {
+        Wire.In in = new Wire.In(message);
+        in.type();
+        long e = in.varint();
+        if (e < epoch) {
+            return;
+        }
+        byte[] answer = e == epoch && slices != null ? Lookups.answer(in, epoch, slices) : null;
+        if (answer == null) {
+            parked.add(new Parked(from, message));
+        } else {
+            transport.send(from, answer);
+        }
+    }
+
+    /** Asks the parked look-ups again. */
+    void askParked(long epoch) {
+        if (parked.isEmpty()) {
+            return;
+        }
+        List<Parked> again = new ArrayList<>(parked);
+        parked.clear();
+        for (Parked m : again) {
+            lookup(m.from, m.message, epoch);
+        }
+    }
+}
