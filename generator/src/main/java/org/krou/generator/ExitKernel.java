@@ -119,7 +119,8 @@ public final class ExitKernel {
      * the run; the captures whose child must be looked up are queued ({@link #looks}).
      */
     public void gather(int[] b, int n, int slot) {
-        boolean mustFeed = b[6] + b[7] + b[8] + b[9] + b[10] + b[11] == 0;
+        int opponentSeeds = b[6] + b[7] + b[8] + b[9] + b[10] + b[11];
+        boolean mustFeed = opponentSeeds == 0;
         int bestExit = NO_EXIT;
         int sameCount = 0;
         // the moves the variant prefers when it has any: under awari those that leave the
@@ -139,6 +140,19 @@ public final class ExitKernel {
                 continue;
             }
             any = true;
+            int end = pit + s;
+            if (s <= 11 && (end < 6 || end > 11 || (b[end] != 1 && b[end] != 2))) {
+                // no lap, and the last seed does not make a 2 or 3 on the opponent's side: a
+                // quiet move under every rule set, known without sowing; it leaves the opponent
+                // seeds if they had some or it reached their row
+                sameCount++;
+                boolean keeps = !awari || opponentSeeds > 0 || end >= 6;
+                anyKept |= keeps;
+                if (keeps) {
+                    sameKept++;
+                }
+                continue;
+            }
             int code = Rules.playMove(b, pit, variant, child);
             int c = Rules.captured(code);
             boolean keeps = awari ? child[0] + child[1] + child[2] + child[3] + child[4] + child[5] > 0
