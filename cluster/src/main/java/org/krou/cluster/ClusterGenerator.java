@@ -52,6 +52,11 @@ public final class ClusterGenerator {
         this.coordinator = new Coordinator(transport, options);
     }
 
+    /** The coordinator of this generator (for tests). */
+    Coordinator coordinator() {
+        return coordinator;
+    }
+
     /** The workers: every member but this one, in the transport's order. */
     public List<String> workers() {
         List<String> w = new ArrayList<>(transport.members());

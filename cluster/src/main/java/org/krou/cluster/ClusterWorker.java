@@ -213,6 +213,7 @@ public final class ClusterWorker implements AutoCloseable {
             workers[i] = in.string();
         }
         int self = indexOf(transport.self());
+        finished.keepParked(epoch);
         slices = finished.open(variant, data, workers.length, self, blockSize);
         lookups = new Lookups(transport, workers, epoch, slices);
         long e = epoch;
@@ -236,7 +237,7 @@ public final class ClusterWorker implements AutoCloseable {
             post(() -> exitsSet(e, p));
         } catch (InterruptedException abandoned) {
             // the layer was dropped: nothing to report
-        } catch (RuntimeException | IOException | OutOfMemoryError x) {
+        } catch (Throwable x) { // whatever stops this thread fails the layer, or it would wait forever
             post(() -> {
                 if (epoch == e) {
                     fail(x);

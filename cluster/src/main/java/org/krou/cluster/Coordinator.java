@@ -36,6 +36,10 @@ public final class Coordinator {
     private final Options options;
     private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
     private final Set<String> lost = new HashSet<>();
+    /**
+     * The last epoch used: each layer and handshake takes the next. Coordinators of different
+     * jobs start anywhere ({@code nanoTime}), so workers compare epochs for equality only.
+     */
     private long epoch = System.nanoTime() & 0xFFFFFFFFL;
 
     private record Message(String from, byte[] body) {
@@ -74,6 +78,11 @@ public final class Coordinator {
      */
     public record Layer(int seeds, long epoch, List<String> workers, long batches, long updates, long bytes,
                         long polls, long lookups, long lookupMessages, long lookupBytes) {
+    }
+
+    /** Starts the epochs of this coordinator after {@code e} (for tests of epochs that go down between jobs). */
+    void epochsAfter(long e) {
+        epoch = e;
     }
 
     /** A coordinator on {@code transport} (it listens to it from now on). */

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import org.krou.generator.Progress;
 import org.krou.generator.WorkFiles;
 import org.krou.index.PositionIndex;
@@ -44,7 +43,8 @@ final class FinishedLayers {
     /** Look-ups received before they could be answered. */
     private final List<Parked> parked = new ArrayList<>();
 
-    private record Parked(String from, byte[] message) {
+    /** A look-up of layer {@code epoch}, parked when this worker held {@code layers} slices (-1: another epoch). */
+    private record Parked(String from, byte[] message, long epoch, int layers) {
     }
 
     FinishedLayers(Transport transport, Path local, int threads) {
@@ -60,6 +60,8 @@ final class FinishedLayers {
     Slices open(Variant variant, Path data, int workers, int self, int blockSize) throws IOException {
         String key = variant.id() + "\n" + data.toAbsolutePath();
         if (!key.equals(job)) {
+            slices = null; // nothing of the job before answers a look-up of this one
+            job = null;
             boolean[] keep = new boolean[PositionIndex.MAX_SEEDS + 1];
             Arrays.fill(keep, true); // each is checked against its table when reused
             work = local == null ? null : WorkFiles.open(local.resolve(variant.id()), keep, WARNINGS);
@@ -81,6 +83,7 @@ final class FinishedLayers {
             throws IOException, InterruptedException {
         WorkFiles w = work;
         for (int k = 0; k < seeds; k++) {
+            lk.checkOpen(); // a layer dropped meanwhile stops here rather than after every slice
             if (k >= sl.layers()) {
                 sl.add(k, load(w, variant, data, k, sl, lk));
                 added.run();
@@ -112,40 +115,54 @@ final class FinishedLayers {
     private static long sliceId(Variant variant, Path data, int k, Slices sl) {
         try (TableFile t = TableFile.open(TableFormat.valuesPath(data, variant, k), TableKind.VALUES, variant, k, true,
                 new BlockCache(1))) {
-            long partition = Objects.hash(sl.workers, sl.self, sl.blockSize) & 0x7FFFFFFFL;
-            return partition << 32 | (t.header().bodyCrc() & 0xFFFFFFFFL);
+            return partition(sl) << 32 | (t.header().bodyCrc() & 0xFFFFFFFFL);
         }
     }
 
     /**
-     * {@code LOOKUP epoch id keys...} from {@code from}: answered from the slices, or parked
-     * until this worker has started that layer ({@code epoch} is this worker's) and holds the
-     * layers asked; one of a layer already left is dropped.
+     * 31 bits standing for the partition (workers, this worker, block size), mixed so that
+     * partitions near one another differ (the working file's length is checked too).
+     */
+    private static long partition(Slices sl) {
+        long x = ((long) sl.workers * 0x9E3779B97F4A7C15L + sl.self) * 0xC2B2AE3D27D4EB4FL + sl.blockSize;
+        x = (x ^ (x >>> 33)) * 0xFF51AFD7ED558CCDL;
+        x = (x ^ (x >>> 33)) * 0xC4CEB9FE1A85EC53L;
+        return (x ^ (x >>> 33)) & 0x7FFFFFFFL;
+    }
+
+    /**
+     * {@code LOOKUP epoch id keys...} from {@code from}: answered from the slices when it is of
+     * this worker's layer ({@code epoch}) and the layers it asks for are here, else parked: until
+     * this worker starts its layer (epochs of different jobs are not ordered), or holds more
+     * layers.
      */
     void lookup(String from, byte[] message, long epoch) {
         Wire.In in = new Wire.In(message);
         in.type();
         long e = in.varint();
-        if (e < epoch) {
-            return;
-        }
         byte[] answer = e == epoch && slices != null ? Lookups.answer(in, epoch, slices) : null;
         if (answer == null) {
-            parked.add(new Parked(from, message));
+            parked.add(new Parked(from, message, e, e == epoch && slices != null ? slices.layers() : -1));
         } else {
             transport.send(from, answer);
         }
     }
 
-    /** Asks the parked look-ups again. */
+    /** Asks again the parked look-ups of layer {@code epoch} that more slices may answer now. */
     void askParked(long epoch) {
         if (parked.isEmpty()) {
             return;
         }
-        List<Parked> again = new ArrayList<>(parked);
-        parked.clear();
-        for (Parked m : again) {
-            lookup(m.from, m.message, epoch);
+        int layers = slices == null ? -1 : slices.layers();
+        List<Parked> again = new ArrayList<>();
+        parked.removeIf(p -> p.epoch == epoch && p.layers != layers && again.add(p));
+        for (Parked p : again) {
+            lookup(p.from, p.message, epoch);
         }
+    }
+
+    /** Forgets the parked look-ups of any layer but {@code epoch}'s (this worker starts that one). */
+    void keepParked(long epoch) {
+        parked.removeIf(p -> p.epoch != epoch);
     }
 }

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@link Batch#add}), then {@link Batch#fetch} reads the owned ones from this worker's
  * {@link Slices} and asks each other owner for its share in one message, the positions sorted
  * and delta-coded ({@code LOOKUP epoch id count deltas...}, the key of a position being
- * {@code layer << 41 | rank}); the owner's loop thread answers {@code ANSWER epoch id values}
+ * {@code layer << 39 | rank}); the owner's loop thread answers {@code ANSWER epoch id values}
  * ({@link #answer}), one byte a position in the order asked. Threads wait only for their own
  * batch, so several can be in flight.
  *
@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Lookups {
     /** Bits of the index in a sort key; a batch holds at most {@code 2^INDEX_BITS} positions. */
     private static final int INDEX_BITS = 17;
-    private static final int RANK_BITS = 41;
+    /** Bits of the rank in a key: every layer up to 48 seeds has fewer than {@code 2^39} positions. */
+    private static final int RANK_BITS = 39;
     private final Transport transport;
     private final String[] workers;
     private final long epoch;
@@ -71,6 +72,13 @@ final class Lookups {
         return bytes.get();
     }
 
+    /** @throws InterruptedException if the layer is abandoned ({@link #close}) */
+    void checkOpen() throws InterruptedException {
+        if (closed) {
+            throw new InterruptedException("the layer was abandoned");
+        }
+    }
+
     /** Wakes and fails every waiting batch: the layer is abandoned. */
     void close() {
         closed = true;
@@ -111,11 +119,13 @@ final class Lookups {
         int n = (int) in.varint();
         long[] keys = new long[n];
         long key = 0;
+        int top = 0;
         for (int j = 0; j < n; j++) {
             key += in.varint();
             keys[j] = key;
+            top = Math.max(top, (int) (key >>> RANK_BITS));
         }
-        if (n > 0 && !slices.ready((int) (keys[n - 1] >>> RANK_BITS))) {
+        if (!slices.ready(top)) {
             return null;
         }
         byte[] values = new byte[n];
@@ -163,6 +173,7 @@ final class Lookups {
          * @throws InterruptedException if interrupted, or the layer is abandoned ({@link #close})
          */
         void fetch(int[] values) throws InterruptedException {
+            checkOpen();
             Arrays.fill(start, 0);
             for (int i = 0; i < count; i++) {
                 int w = slices.owner(rank[i]);

@@ -30,6 +30,8 @@ import org.krou.util.Parallel;
 final class SliceLoader {
     /** Positions resolved together. */
     private static final int CHUNK = 4096;
+    /** Owned blocks decoded by a thread between two checks that the layer is still wanted. */
+    private static final int DECODED = 16;
 
     private SliceLoader() {
     }
@@ -47,25 +49,12 @@ final class SliceLoader {
         ByteBigArray v = new ByteBigArray(blocks.localSize());
         Path file = TableFormat.valuesPath(dataDir, variant, seeds);
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(2))) {
-            int tableBlock = t.header().blockSize();
-            Parallel.forChunks(threads, blocks.ownedBlocks(), 1, (w, from, to) -> {
-                byte[] buf = new byte[tableBlock];
-                for (long i = from; i < to; i++) {
-                    long first = blocks.blockStart(i);
-                    long end = first + blocks.blockLength(i);
-                    for (long r = first; r < end; ) {
-                        int b = (int) (r / tableBlock);
-                        t.decodeBlock(b, buf);
-                        int off = (int) (r - (long) b * tableBlock);
-                        int n = (int) Math.min(t.header().blockPositions(b) - off, end - r);
-                        v.copyFrom(buf, off, i * blocks.blockSize + (r - first), n);
-                        r += n;
-                    }
-                }
-            });
+            decode(t, blocks, v, lookups, threads);
             if (!t.dontCare()) {
                 return v;
             }
+        } catch (PartExits.Abandoned e) {
+            throw new InterruptedException(e.getMessage());
         }
         Replay[] replays = new Replay[Math.max(1, threads)];
         for (int w = 0; w < replays.length; w++) {
@@ -78,6 +67,31 @@ final class SliceLoader {
             throw new InterruptedException(e.getMessage());
         }
         return v;
+    }
+
+    /** Decodes the owned blocks of table {@code t} into the slice {@code v}, on {@code threads} threads. */
+    private static void decode(TableFile t, Blocks blocks, ByteBigArray v, Lookups lookups, int threads) {
+        int tableBlock = t.header().blockSize();
+        Parallel.forChunks(threads, blocks.ownedBlocks(), DECODED, (w, from, to) -> {
+            try {
+                lookups.checkOpen(); // a layer dropped meanwhile stops decoding
+            } catch (InterruptedException e) {
+                throw new PartExits.Abandoned(e);
+            }
+            byte[] buf = new byte[tableBlock];
+            for (long i = from; i < to; i++) {
+                long first = blocks.blockStart(i);
+                long end = first + blocks.blockLength(i);
+                for (long r = first; r < end; ) {
+                    int b = (int) (r / tableBlock);
+                    t.decodeBlock(b, buf);
+                    int off = (int) (r - (long) b * tableBlock);
+                    int n = (int) Math.min(t.header().blockPositions(b) - off, end - r);
+                    v.copyFrom(buf, off, i * blocks.blockSize + (r - first), n);
+                    r += n;
+                }
+            }
+        });
     }
 
     /** One thread's resolver, whose look-ups are recorded, then replayed. */

@@ -2,6 +2,7 @@ package org.krou.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -91,6 +92,98 @@ class LocalClusterTest {
         List<ClusterGenerator.LayerReport> reports = runOn(after, variant, data, max);
         assertTrue(reports.get(max - 2).reused() && !reports.get(max - 1).reused(), "layers 0.." + (max - 2) + " reused");
         Tables.assertSame(variant, Tables.reference(variant, max), data, max);
+    }
+
+    /**
+     * Workers that keep their slices between jobs go straight to their exits, so their look-ups
+     * of the next job's first layer may reach a worker that has not started it yet; the next
+     * job's coordinator numbers its layers below the last job's (coordinators start their epochs
+     * anywhere): such a look-up is parked until its layer starts, not dropped (which would leave
+     * the asking worker waiting for ever).
+     */
+    @Test
+    void lookUpsOfAJobWhoseEpochsAreLowerWaitForTheirLayer() throws Exception {
+        Variant variant = Variant.ABAPA;
+        int max = 10;
+        Path data = dir.resolve("data");
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> {
+            try (LocalTransport.Hub hub = LocalTransport.hub(0)) {
+                Transport first = hub.join();
+                List<ClusterWorker> started = new ArrayList<>();
+                for (int i = 0; i < 2; i++) {
+                    started.add(ClusterWorker.start(hub.join(), 1));
+                }
+                started.add(ClusterWorker.start(new LateLayers(hub.join()), 1));
+                ClusterGenerator g = new ClusterGenerator(first, new Coordinator.Options(1024, 64, 4));
+                g.coordinator().epochsAfter(1L << 40);
+                g.run(variant, data, max - 2, 1, r -> { });
+                first.close();
+                Transport second = hub.join();
+                ClusterGenerator again = new ClusterGenerator(second, new Coordinator.Options(1024, 64, 4));
+                again.coordinator().epochsAfter(0);
+                List<ClusterGenerator.LayerReport> reports = again.run(variant, data, max, 1, r -> { });
+                assertTrue(reports.get(max - 2).reused() && reports.get(max).lookups() > 0, "layers 9..10 asked across");
+                started.forEach(ClusterWorker::close);
+            }
+        });
+        Tables.assertSame(variant, Tables.reference(variant, max), data, max);
+    }
+
+    /** A member that receives each {@code LAYER} order 300 ms late, after the other workers' look-ups of it. */
+    private static final class LateLayers implements Transport {
+        private final Transport t;
+
+        LateLayers(Transport t) {
+            this.t = t;
+        }
+
+        @Override
+        public String self() {
+            return t.self();
+        }
+
+        @Override
+        public List<String> members() {
+            return t.members();
+        }
+
+        @Override
+        public void send(String member, byte[] message) {
+            t.send(member, message);
+        }
+
+        @Override
+        public void listen(Listener l) {
+            t.listen(new Listener() {
+                @Override
+                public void received(String from, byte[] message) {
+                    if (message[0] != Wire.LAYER) {
+                        l.received(from, message);
+                        return;
+                    }
+                    Thread late = new Thread(() -> {
+                        try {
+                            Thread.sleep(300);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                        l.received(from, message);
+                    });
+                    late.setDaemon(true);
+                    late.start();
+                }
+
+                @Override
+                public void memberLost(String member) {
+                    l.memberLost(member);
+                }
+            });
+        }
+
+        @Override
+        public void close() {
+            t.close();
+        }
     }
 
     private static List<ClusterGenerator.LayerReport> runOn(int workers, Variant variant, Path data, int max)
