@@ -37,25 +37,6 @@ final class DontCareBits {
         assert (old & 1L << i) == 0 : "bit " + i + " set twice";
     }
 
-    /**
-     * Sets bits {@code bits[0..n)}: their words are first read with plain loads, so that the
-     * cache misses of all of them overlap, then set atomically (the locked updates then hit the
-     * cache; a locked update that misses would make the next ones wait).
-     *
-     * @return what the plain loads read, for the caller to keep so that they are not left out
-     */
-    long setAll(long[] bits, int n) {
-        long seen = 0;
-        for (int j = 0; j < n; j++) {
-            long i = bits[j];
-            seen |= chunks[(int) (i >>> CHUNK_BITS)][(int) ((i & MASK) >>> 6)];
-        }
-        for (int j = 0; j < n; j++) {
-            set(bits[j]);
-        }
-        return seen;
-    }
-
     /** Bit {@code i}. */
     boolean get(long i) {
         return (chunks[(int) (i >>> CHUNK_BITS)][(int) ((i & MASK) >>> 6)] & 1L << i) != 0;

@@ -54,8 +54,6 @@ final class ResolvePhase {
     private static final long STEPS = 48;
     /** Positions expanded together, so that the cache misses of their predecessors overlap. */
     private static final int BATCH = 16;
-    /** Don't-care bits set together, so that their cache misses overlap ({@link DontCareBits#setAll}). */
-    private static final int MARKS = 64;
 
     private ResolvePhase() {
     }
@@ -119,11 +117,6 @@ final class ResolvePhase {
         private final boolean packable;
         private long[] stack = new long[1 << 12];
         private int top;
-        /** Positions resolved to their best exit, not yet marked in {@code layer.dontCare}. */
-        private final long[] marks = new long[MARKS];
-        private int marked;
-        /** What the plain loads of {@link DontCareBits#setAll} read (kept so they stay). */
-        private long loaded;
 
         Worker(LayerState layer, ByteBigArray[] solved, Variant variant) {
             this.layer = layer;
@@ -148,26 +141,12 @@ final class ResolvePhase {
                 // these codes change only by being resolved: if another thread resolved the
                 // position meanwhile, the compare-and-set fails and it is no seed any more
                 if (state.compareAndSet(i, s, s == win ? plus : minus)) {
-                    mark(i);
+                    layer.dontCare.set(i);
                     moveCursor(i);
                     push(i, CURSOR);
                     drain(t);
                 }
             }
-            flushMarks();
-        }
-
-        /** Position {@code i} is worth its best exit: marked in {@code layer.dontCare} with the next {@value #MARKS}. */
-        private void mark(long i) {
-            marks[marked++] = i;
-            if (marked == MARKS) {
-                flushMarks();
-            }
-        }
-
-        private void flushMarks() {
-            loaded |= layer.dontCare.setAll(marks, marked);
-            marked = 0;
         }
 
         /**
@@ -229,7 +208,7 @@ final class ResolvePhase {
                 }
                 if (state.compareAndSet(q, s, plus)) {
                     if (s == StateCodes.pos(plus)) {
-                        mark(q); // its best exit is +t too
+                        layer.dontCare.set(q); // its best exit is +t too
                     }
                     push(q, qb);
                     return;
@@ -270,7 +249,7 @@ final class ResolvePhase {
                 if (state.compareAndSet(q, s, next)) {
                     if (next == minus) {
                         if (e == -t) {
-                            mark(q);
+                            layer.dontCare.set(q);
                         }
                         push(q, qb);
                     }
