@@ -10,7 +10,9 @@ import org.krou.util.ByteBigArray;
  * number of moves that stay in it, with the legal-move filter of {@link Rules#generate} applied
  * inline (feeding and {@code no-feed=play-on}; under {@code grand-slam=forbid}, moves that are
  * no grand slam, and under awari, moves that leave the opponent seeds, unless none is) so that
- * no child is copied. A capture-give grand slam is worth {@link Rules#fixedValue}. One instance per thread; allocation-free.
+ * no child is copied. A move without a lap whose last seed makes no 2 or 3 on the opponent's
+ * side captures nothing under any rule set: it is counted without being sown. A capture-give
+ * grand slam is worth {@link Rules#fixedValue}. One instance per thread; allocation-free.
  *
  * <pre>{@code
  * ExitKernel k = new ExitKernel(Variant.ABAPA, solved);
