@@ -113,7 +113,7 @@ class LocalClusterTest {
                 for (int i = 0; i < 2; i++) {
                     started.add(ClusterWorker.start(hub.join(), 1));
                 }
-                started.add(ClusterWorker.start(new LateLayers(hub.join()), 1));
+                started.add(ClusterWorker.start(new Filtered(hub.join(), LocalClusterTest::lateLayers), 1));
                 ClusterGenerator g = new ClusterGenerator(first, new Coordinator.Options(1024, 64, 4));
                 g.coordinator().epochsAfter(1L << 40);
                 g.run(variant, data, max - 2, 1, r -> { });
@@ -129,12 +129,19 @@ class LocalClusterTest {
         Tables.assertSame(variant, Tables.reference(variant, max), data, max);
     }
 
-    /** A member that receives each {@code LAYER} order 300 ms late, after the other workers' look-ups of it. */
-    private static final class LateLayers implements Transport {
-        private final Transport t;
+    /** A member whose received messages go through {@code filter}, which passes them on (or not) itself. */
+    private static final class Filtered implements Transport {
+        /** Passes {@code message} from {@code from} on to {@code to}, later, or never. */
+        interface Filter {
+            void received(String from, byte[] message, Listener to);
+        }
 
-        LateLayers(Transport t) {
+        private final Transport t;
+        private final Filter filter;
+
+        Filtered(Transport t, Filter filter) {
             this.t = t;
+            this.filter = filter;
         }
 
         @Override
@@ -157,20 +164,7 @@ class LocalClusterTest {
             t.listen(new Listener() {
                 @Override
                 public void received(String from, byte[] message) {
-                    if (message[0] != Wire.LAYER) {
-                        l.received(from, message);
-                        return;
-                    }
-                    Thread late = new Thread(() -> {
-                        try {
-                            Thread.sleep(300);
-                        } catch (InterruptedException e) {
-                            return;
-                        }
-                        l.received(from, message);
-                    });
-                    late.setDaemon(true);
-                    late.start();
+                    filter.received(from, message, l);
                 }
 
                 @Override
@@ -184,6 +178,24 @@ class LocalClusterTest {
         public void close() {
             t.close();
         }
+    }
+
+    /** Passes each {@code LAYER} order on 300 ms late, after the other workers' look-ups of it. */
+    private static void lateLayers(String from, byte[] message, Transport.Listener to) {
+        if (message[0] != Wire.LAYER) {
+            to.received(from, message);
+            return;
+        }
+        Thread late = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                return;
+            }
+            to.received(from, message);
+        });
+        late.setDaemon(true);
+        late.start();
     }
 
     private static List<ClusterGenerator.LayerReport> runOn(int workers, Variant variant, Path data, int max)
@@ -228,46 +240,13 @@ class LocalClusterTest {
             LocalTransport doomed = hub.join();
             List<ClusterWorker> started = new ArrayList<>();
             started.add(ClusterWorker.start(hub.join(), 1));
-            started.add(ClusterWorker.start(new Transport() {
-                @Override
-                public String self() {
-                    return doomed.self();
+            started.add(ClusterWorker.start(new Filtered(doomed, (from, message, to) -> {
+                if (message[0] == Wire.ENCODE && layerOf(message) == 7) {
+                    doomed.close(); // gone when told to code its blocks of layer 7
+                    return;
                 }
-
-                @Override
-                public List<String> members() {
-                    return doomed.members();
-                }
-
-                @Override
-                public void send(String member, byte[] message) {
-                    doomed.send(member, message);
-                }
-
-                @Override
-                public void listen(Listener l) {
-                    doomed.listen(new Listener() {
-                        @Override
-                        public void received(String from, byte[] message) {
-                            if (message[0] == Wire.ENCODE && layerOf(message) == 7) {
-                                doomed.close(); // gone when told to code its blocks of layer 7
-                                return;
-                            }
-                            l.received(from, message);
-                        }
-
-                        @Override
-                        public void memberLost(String member) {
-                            l.memberLost(member);
-                        }
-                    });
-                }
-
-                @Override
-                public void close() {
-                    doomed.close();
-                }
-            }, 1));
+                to.received(from, message);
+            }), 1));
             ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1024, 64, 4));
             ClusterAbortedException e = assertThrows(ClusterAbortedException.class,
                     () -> g.run(variant, data, max, 1, r -> { }));
