@@ -39,8 +39,9 @@ final class WorkerCommand implements Callable<Integer> {
     Integer threads;
 
     @Option(names = "--local", paramLabel = "DIR",
-            description = "A directory on this machine, one per worker, for this worker's slices of the finished layers (its own "
-                    + "rank blocks): each written once to DIR/<variant>/values-NN.raw (one byte an owned position) "
+            description = "A directory on this machine, one per worker, for this worker's slices of the finished "
+                    + "layers (its own rank blocks): each written once to DIR/<variant>/values-NN.raw (one byte an "
+                    + "owned position) "
                     + "and memory-mapped, kept between jobs and reused while its table and the set of workers are "
                     + "unchanged (default: held in the heap, cut from the tables again at each job).")
     Path local;

@@ -147,6 +147,8 @@ final class Lookups {
         private final long[] rank;
         private final long[] keys;
         private final int[] start;
+        /** The owner of each position recorded, found once. */
+        private final int[] owner;
         private int count;
 
         private Batch(int capacity) {
@@ -154,6 +156,7 @@ final class Lookups {
             rank = new long[capacity];
             keys = new long[capacity];
             start = new int[workers.length + 1];
+            owner = new int[capacity];
         }
 
         /** Records position {@code rank} of layer {@code seeds}, the batch's next. */
@@ -177,6 +180,7 @@ final class Lookups {
             Arrays.fill(start, 0);
             for (int i = 0; i < count; i++) {
                 int w = slices.owner(rank[i]);
+                owner[i] = w;
                 if (w == slices.self) {
                     values[i] = slices.get(layer[i], rank[i]);
                 } else {
@@ -189,7 +193,7 @@ final class Lookups {
             int remote = start[workers.length];
             int[] fill = start.clone();
             for (int i = 0; i < count; i++) {
-                int w = slices.owner(rank[i]);
+                int w = owner[i];
                 if (w != slices.self) {
                     keys[fill[w]++] = ((long) layer[i] << RANK_BITS | rank[i]) << INDEX_BITS | i;
                 }
