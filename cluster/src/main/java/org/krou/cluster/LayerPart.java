@@ -54,7 +54,11 @@ final class LayerPart {
     private final StateCodes codes;
     private final long localSize;
     private volatile int level;
-    private final AtomicLong scanned = new AtomicLong(Long.MAX_VALUE);
+    /**
+     * The next position whose claims a scan takes, {@link #SCAN} at a time; far past the end
+     * (without reaching overflow, however often idle threads ask) until the first level starts.
+     */
+    private final AtomicLong scanned = new AtomicLong(Long.MAX_VALUE / 2);
     private final AtomicInteger busy = new AtomicInteger();
     private final AtomicLong applied = new AtomicLong();
     /** Received update batches, with the index of their sender. */
@@ -236,14 +240,13 @@ final class LayerPart {
 
         /** Claims the seeds of the level among the next positions; false if none are left to claim. */
         private boolean scan() {
-            int t = level;
-            if (t == 0) {
-                return false;
-            }
             long from = scanned.getAndAdd(SCAN);
             if (from >= localSize) {
                 return false;
             }
+            // read after the claim: startLevel publishes the level before it resets the scan, so
+            // a chunk of a level is always scanned for that level's seeds, never the one before
+            int t = level;
             long end = Math.min(localSize, from + SCAN);
             byte win = StateCodes.pos(t);
             byte lose = StateCodes.zero(-t);
