@@ -93,6 +93,17 @@ public final class Predecessors {
      * @return how many were found
      */
     public int generate(int[] p) {
+        return generate(p, ranks, packed, 0);
+    }
+
+    /**
+     * As {@link #generate(int[])}, writing the ranks to {@code ranksOut[at..]} and, if the board
+     * has at most {@link #PACKABLE} seeds, the packed boards to {@code packedOut[at..]} (0
+     * otherwise): each array needs room for {@link #MAX} entries from {@code at}.
+     *
+     * @return how many were found
+     */
+    public int generate(int[] p, long[] ranksOut, long[] packedOut, int at) {
         if (!starve && p[0] + p[1] + p[2] + p[3] + p[4] + p[5] == 0) {
             return 0;
         }
@@ -102,12 +113,15 @@ public final class Predecessors {
         }
         int xSeeds = r[6] + r[7] + r[8] + r[9] + r[10] + r[11];
         pack = xSeeds + r[0] + r[1] + r[2] + r[3] + r[4] + r[5] <= PACKABLE;
-        int count = 0;
+        long rp = pack ? pack(r) : 0;
+        int count = at;
         for (int i = 0; i < 6; i++) {
             if (r[i] != 0) {
                 continue;
             }
             System.arraycopy(r, 0, q, 0, 12);
+            // the packed q, kept in step with it: each un-sown seed leaves pit j for pit i
+            long qp = rp;
             int d = 1;
             for (; d <= 11; d++) {
                 int j = i + d < 12 ? i + d : i + d - 12;
@@ -116,19 +130,21 @@ public final class Predecessors {
                 }
                 q[j]--;
                 q[i] = d;
+                qp += (1L << 5 * i) - (1L << 5 * j);
                 if (quietAndLegal(i, j, xSeeds)) {
-                    record(count++);
+                    ranksOut[count] = PositionIndex.rank(q);
+                    packedOut[count++] = pack ? qp : 0;
                 }
             }
             if (d == 12) {
-                count = longSowings(i, xSeeds, count);
+                count = longSowings(i, xSeeds, ranksOut, packedOut, count);
             }
         }
-        return count;
+        return count - at;
     }
 
     /** Sowings of 12 seeds or more from pit {@code i}: every other pit received at least one. */
-    private int longSowings(int i, int xSeeds, int count) {
+    private int longSowings(int i, int xSeeds, long[] ranksOut, long[] packedOut, int count) {
         for (int s = 12; ; s++) {
             int full = s / 11;
             int rem = s - full * 11;
@@ -143,15 +159,9 @@ public final class Predecessors {
             q[i] = s;
             int last = i + (rem == 0 ? 11 : rem);
             if (quietAndLegal(i, last < 12 ? last : last - 12, xSeeds)) {
-                record(count++);
+                ranksOut[count] = PositionIndex.rank(q);
+                packedOut[count++] = pack ? pack(q) : 0;
             }
-        }
-    }
-
-    private void record(int k) {
-        ranks[k] = PositionIndex.rank(q);
-        if (pack) {
-            packed[k] = pack(q);
         }
     }
 

@@ -36,9 +36,10 @@ import org.krou.util.Parallel;
  * thread that resolves it.
  *
  * <p>Parallel: threads take chunks of the layer, claim seeds with a compare-and-set on the state
- * byte, and follow each claim on a private stack, expanding up to {@value #BATCH} stacked
- * positions at a time so that the cache misses of their predecessors overlap; counters are
- * lowered with compare-and-set loops, so each position is resolved by exactly one thread.
+ * byte, and follow the claims on a private stack, expanding {@value #BATCH} stacked positions at
+ * a time so that the cache misses of their predecessors overlap (seeds are stacked until a batch
+ * is full: draining each seed alone left most batches nearly empty); counters are lowered with
+ * compare-and-set loops, so each position is resolved by exactly one thread.
  */
 final class ResolvePhase {
     private static final long CHUNK = 1 << 16;
@@ -54,6 +55,13 @@ final class ResolvePhase {
     private static final long STEPS = 48;
     /** Positions expanded together, so that the cache misses of their predecessors overlap. */
     private static final int BATCH = 16;
+    /** A one in each byte of a long. */
+    private static final long ONES = 0x0101010101010101L;
+
+    /** True if a byte of {@code x} is zero (exact: no false positives, no misses). */
+    static boolean holds(long x) {
+        return ((x - ONES) & ~x & (ONES << 7)) != 0;
+    }
 
     private ResolvePhase() {
     }
@@ -127,39 +135,71 @@ final class ResolvePhase {
             this.packable = layer.seeds <= Predecessors.PACKABLE;
         }
 
+        /**
+         * Claims and expands the seeds of level {@code t} in {@code [from, to)}: eight state
+         * bytes are tested at once ({@link #holds}), and only the words holding a seed are looked
+         * at byte by byte. The seeds of a level are fixed when it starts (resolution makes no new
+         * {@code pos(t)} or {@code zero(-t)} code during level {@code t}), so a word read while
+         * the other threads write is still a true list of candidates; each is claimed with a
+         * compare-and-set. Packed seeds are stacked until a whole batch is ready, so that their
+         * predecessors' cache misses overlap too.
+         */
         void seedLevel(int t, long from, long to) {
-            byte plus = (byte) t;
-            byte minus = (byte) -t;
             byte win = StateCodes.pos(t);
             byte lose = StateCodes.zero(-t);
+            long wins = (win & 0xFFL) * ONES;
+            long loses = (lose & 0xFFL) * ONES;
             cursorRank = -1;
-            for (long i = from; i < to; i++) {
-                byte s = state.get(i);
-                if (s != win && s != lose) {
-                    continue;
+            long i = from;
+            for (; i < to && (i & 7) != 0; i++) {
+                seed(t, i, win, lose);
+            }
+            for (; i + 8 <= to; i += 8) {
+                long word = state.getLong(i);
+                if (holds(word ^ wins) || holds(word ^ loses)) {
+                    for (int k = 0; k < 8; k++) {
+                        seed(t, i + k, win, lose);
+                    }
                 }
-                // these codes change only by being resolved: if another thread resolved the
-                // position meanwhile, the compare-and-set fails and it is no seed any more
-                if (state.compareAndSet(i, s, s == win ? plus : minus)) {
-                    layer.dontCare.set(i);
-                    moveCursor(i);
+            }
+            for (; i < to; i++) {
+                seed(t, i, win, lose);
+            }
+            drain(t, 1);
+        }
+
+        /** Claims position {@code i} if it is a seed of level {@code t} and stacks it. */
+        private void seed(int t, long i, byte win, byte lose) {
+            byte s = state.get(i);
+            if (s != win && s != lose) {
+                return;
+            }
+            // these codes change only by being resolved: if another thread resolved the
+            // position meanwhile, the compare-and-set fails and it is no seed any more
+            if (state.compareAndSet(i, s, (byte) (s == win ? t : -t))) {
+                layer.dontCare.set(i);
+                moveCursor(i);
+                if (packable) {
+                    push(i, Predecessors.pack(cursor));
+                    drain(t, BATCH);
+                } else {
                     push(i, CURSOR);
-                    drain(t);
+                    drain(t, 1);
                 }
             }
         }
 
         /**
-         * Expands the stacked positions until none is left: a batch of up to {@link #BATCH} of
-         * them at a time, whose predecessors are generated first, then read with plain loads (the
+         * Expands the stacked positions while at least {@code least} are stacked (1: until none
+         * is left): a batch of up to {@link #BATCH} of them at a time, whose predecessors are generated first, then read with plain loads (the
          * cache misses of the whole batch overlap), then updated (the locked updates hit the
          * cache; a locked update would serialise the misses). The order of the updates does not
          * matter: each level's sets are least fixed points.
          */
-        private void drain(int t) {
+        private void drain(int t, int least) {
             byte plus = (byte) t;
             byte minus = (byte) -t;
-            while (top > 0) {
+            while (top >= 2 * least) {
                 int m = 0;
                 for (int popped = 0; top > 0 && popped < BATCH; popped++) {
                     top -= 2;
@@ -173,11 +213,7 @@ final class ResolvePhase {
                     } else {
                         Predecessors.unpack(packedBoard, board);
                     }
-                    int k = pred.generate(board);
-                    System.arraycopy(pred.ranks(), 0, ranks, m, k);
-                    if (packable) {
-                        System.arraycopy(pred.packed(), 0, boards, m, k);
-                    }
+                    int k = pred.generate(board, ranks, boards, m);
                     java.util.Arrays.fill(wonBy, m, m + k, won);
                     m += k;
                 }

@@ -49,6 +49,19 @@ class PredecessorsTest {
                     Map<Long, Integer> listed = new HashMap<>();
                     for (int i = 0; i < count; i++) {
                         listed.merge(pred.ranks()[i], 1, Integer::sum);
+                        if (n <= Predecessors.PACKABLE) { // the packed board is the board of that rank
+                            Predecessors.unpack(pred.packed()[i], q);
+                            assertEquals(pred.ranks()[i], PositionIndex.rank(q), variant + ": packed parent "
+                                    + Arrays.toString(q) + " of " + Arrays.toString(b));
+                        }
+                    }
+                    // written at an offset into the caller's arrays, the same
+                    long[] ranksAt = new long[3 + Predecessors.MAX];
+                    long[] packedAt = new long[3 + Predecessors.MAX];
+                    assertEquals(count, pred.generate(b, ranksAt, packedAt, 3));
+                    for (int i = 0; i < count; i++) {
+                        assertEquals(pred.ranks()[i], ranksAt[3 + i], "rank written at an offset");
+                        assertEquals(pred.packed()[i], packedAt[3 + i], "packed board written at an offset");
                     }
                     for (Map.Entry<Long, Integer> e : listed.entrySet()) {
                         PositionIndex.unrank(n, e.getKey(), q);

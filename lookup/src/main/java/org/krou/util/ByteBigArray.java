@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -31,6 +32,7 @@ public final class ByteBigArray {
     public static final int CHUNK_BITS = 30;
     private static final long MASK = (1L << CHUNK_BITS) - 1;
     private static final VarHandle BYTES = MethodHandles.arrayElementVarHandle(byte[].class);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** The chunks of an array in the heap; null if mapped. */
     private final byte[][] chunks;
@@ -107,6 +109,26 @@ public final class ByteBigArray {
             return c[(int) (i >>> CHUNK_BITS)][(int) (i & MASK)];
         }
         return mapped[(int) (i >>> CHUNK_BITS)].get((int) (i & MASK));
+    }
+
+    /**
+     * The eight bytes at {@code i..i+7} as a little-endian long (byte {@code i} in the low
+     * bits), for scans that test eight positions at once; {@code i} must be a multiple of 8 and
+     * {@code i + 8 <= length()}.
+     */
+    public long getLong(long i) {
+        if ((i & 7) != 0 || i < 0 || i > length - 8) {
+            throw new IndexOutOfBoundsException("long at byte " + i + " of " + length + " (must be a multiple of 8 inside)");
+        }
+        byte[][] c = chunks;
+        if (c != null) {
+            return (long) LONGS.get(c[(int) (i >>> CHUNK_BITS)], (int) (i & MASK));
+        }
+        long x = 0;
+        for (int k = 7; k >= 0; k--) {
+            x = x << 8 | (get(i + k) & 0xFF);
+        }
+        return x;
     }
 
     /** The chunks, for writing; a mapped array is read-only. */

@@ -88,6 +88,28 @@ class ByteBigArrayTest {
     }
 
     @Test
+    void getLongReadsEightBytesLittleEndian() throws IOException {
+        ByteBigArray a = new ByteBigArray(24);
+        for (int i = 0; i < 24; i++) {
+            a.set(i, (byte) (0xA0 + i));
+        }
+        assertEquals(0xA7A6A5A4A3A2A1A0L, a.getLong(0));
+        assertEquals(0xB7B6B5B4B3B2B1B0L, a.getLong(16));
+        assertThrows(IndexOutOfBoundsException.class, () -> a.getLong(4), "not a multiple of 8");
+        assertThrows(IndexOutOfBoundsException.class, () -> a.getLong(24), "past the end");
+        assertThrows(IndexOutOfBoundsException.class, () -> new ByteBigArray(20).getLong(16), "crosses the end");
+        Path f = Files.createTempFile("krou-getlong", ".bin");
+        try {
+            byte[] bytes = new byte[24];
+            a.copyTo(0, bytes, 0, 24);
+            Files.write(f, bytes);
+            assertEquals(a.getLong(8), ByteBigArray.map(f, 24).getLong(8), "a mapped array reads the same");
+        } finally {
+            Files.delete(f);
+        }
+    }
+
+    @Test
     void compareAndSet() {
         ByteBigArray a = new ByteBigArray(16);
         assertTrue(a.compareAndSet(3, (byte) 0, (byte) 9));
