@@ -191,10 +191,11 @@ final class ResolvePhase {
 
         /**
          * Expands the stacked positions while at least {@code least} are stacked (1: until none
-         * is left): a batch of up to {@link #BATCH} of them at a time, whose predecessors are generated first, then read with plain loads (the
-         * cache misses of the whole batch overlap), then updated (the locked updates hit the
-         * cache; a locked update would serialise the misses). The order of the updates does not
-         * matter: each level's sets are least fixed points.
+         * is left): a batch of up to {@link #BATCH} of them at a time, whose predecessors are
+         * generated first, then read with plain loads (the cache misses of the whole batch
+         * overlap), then updated (the locked updates hit the cache; a locked update would
+         * serialise the misses). The order of the updates does not matter: each level's sets are
+         * least fixed points.
          */
         private void drain(int t, int least) {
             byte plus = (byte) t;
