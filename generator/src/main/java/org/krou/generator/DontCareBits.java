@@ -41,4 +41,23 @@ final class DontCareBits {
     boolean get(long i) {
         return (chunks[(int) (i >>> CHUNK_BITS)][(int) ((i & MASK) >>> 6)] & 1L << i) != 0;
     }
+
+    /**
+     * Sets {@code dst[off + k]} to {@code fill} for each {@code k < len} whose bit
+     * {@code first + k} is clear, reading each word once (a word never spans two chunks).
+     */
+    void fillClear(long first, byte[] dst, int off, int len, byte fill) {
+        int k = 0;
+        while (k < len) {
+            long i = first + k;
+            long word = chunks[(int) (i >>> CHUNK_BITS)][(int) ((i & MASK) >>> 6)] >>> (i & 63);
+            int n = Math.min(64 - (int) (i & 63), len - k);
+            for (int j = 0; j < n; j++, word >>>= 1) {
+                if ((word & 1) == 0) {
+                    dst[off + k + j] = fill;
+                }
+            }
+            k += n;
+        }
+    }
 }

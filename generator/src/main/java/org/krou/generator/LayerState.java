@@ -64,11 +64,7 @@ final class LayerState {
             @Override
             public void copyTo(long first, byte[] dst, int off, int len) {
                 state.copyTo(first, dst, off, len);
-                for (int i = 0; i < len; i++) {
-                    if (!dontCare.get(first + i)) {
-                        dst[off + i] = NO_EXIT;
-                    }
-                }
+                dontCare.fillClear(first, dst, off, len, NO_EXIT);
             }
         };
     }

@@ -96,39 +96,43 @@ public final class BlockEncoder {
 
     /**
      * Loads block {@code [first, first + m)} as codes, filling don't-care entries from
-     * {@code order} (null: true values everywhere); returns the number of don't-care entries.
+     * {@code order}; returns the number of don't-care entries. With a null {@code order} every
+     * entry keeps its true value and the exits are not read (0 is returned): the pair counts of
+     * the true values need none.
      *
      * @throws IllegalArgumentException if an exit is above its value
      */
     int load(long first, int m, byte[] order) {
         values.copyTo(first, v, 0, m);
-        int dc = 0;
-        if (e != null) {
-            exits.copyTo(first, e, 0, m);
+        if (e == null || order == null) {
+            for (int i = 0; i < m; i++) {
+                codes[i] = codeOf[v[i] & 0xFF];
+            }
+            return 0;
         }
+        exits.copyTo(first, e, 0, m);
+        int dc = 0;
         int h = (m + 1) >>> 1;
         int k1 = k + 1;
         for (int i = 0; i < m; i++) {
             int code = codeOf[v[i] & 0xFF] & 0xFF;
-            if (e != null && e[i] != NO_EXIT) {
+            if (e[i] != NO_EXIT) {
                 if (e[i] > v[i]) {
                     throw new IllegalArgumentException("exit " + e[i] + " above the value " + v[i] + " at rank "
                             + (first + i));
                 }
                 if (e[i] == v[i]) {
                     dc++;
-                    if (order != null) {
-                        int j = i < h ? i : i - h;
-                        int base = i - j;
-                        int prev = j >= 1 ? codes[base + j - 1] & 0xFF : k;
-                        int prev2 = j >= 2 ? codes[base + j - 2] & 0xFF : k;
-                        int at = (prev * k1 + prev2) * k;
-                        int c = order[at] & 0xFF;
-                        for (int x = 1; valueOf[c] > e[i]; x++) {
-                            c = order[at + x] & 0xFF;
-                        }
-                        code = c;
+                    int j = i < h ? i : i - h;
+                    int base = i - j;
+                    int prev = j >= 1 ? codes[base + j - 1] & 0xFF : k;
+                    int prev2 = j >= 2 ? codes[base + j - 2] & 0xFF : k;
+                    int at = (prev * k1 + prev2) * k;
+                    int c = order[at] & 0xFF;
+                    for (int x = 1; valueOf[c] > e[i]; x++) {
+                        c = order[at + x] & 0xFF;
                     }
+                    code = c;
                 }
             }
             codes[i] = (byte) code;

@@ -38,7 +38,8 @@ public final class TableCoding {
 
         /**
          * Pair counts of the codes over every block, {@code [(prev * (k + 1) + prev2) * k + code]}
-         * (as {@link BlockEncoder#count}), with the don't-care count after them.
+         * (as {@link BlockEncoder#count}), with the don't-care count after them (0 for a null
+         * {@code order}: the true values are counted and the exits not read).
          *
          * @param table the symbol list
          * @param order the fill order of the don't-care entries, null for the true values
