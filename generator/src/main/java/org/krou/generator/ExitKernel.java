@@ -10,8 +10,9 @@ import org.krou.util.ByteBigArray;
  * number of moves that stay in it, with the legal-move filter of {@link Rules#generate} applied
  * inline (feeding and {@code no-feed=play-on}; under {@code grand-slam=forbid}, moves that are
  * no grand slam, and under awari, moves that leave the opponent seeds, unless none is) so that
- * no child is copied. A move without a lap whose last seed makes no 2 or 3 on the opponent's
- * side captures nothing under any rule set: it is counted without being sown. A capture-give
+ * no child is copied. A move whose last seed makes no 2 or 3 on the opponent's side
+ * ({@link Rules#endsOnTwoOrThree}) captures nothing under any rule set: it is counted without
+ * being sown. A capture-give
  * grand slam is worth {@link Rules#fixedValue}. One instance per thread; allocation-free.
  *
  * <pre>{@code
@@ -142,13 +143,12 @@ public final class ExitKernel {
                 continue;
             }
             any = true;
-            int end = pit + s;
-            if (s <= 11 && (end < 6 || end > 11 || (b[end] != 1 && b[end] != 2))) {
-                // no lap, and the last seed does not make a 2 or 3 on the opponent's side: a
-                // quiet move under every rule set, known without sowing; it leaves the opponent
-                // seeds if they had some or it reached their row
+            if (!Rules.endsOnTwoOrThree(b, pit)) {
+                // the last seed does not make a 2 or 3 on the opponent's side: a quiet move under
+                // every rule set, known without sowing; it leaves the opponent seeds if they had
+                // some or it reached their row
                 sameCount++;
-                boolean keeps = !awari || opponentSeeds > 0 || end >= 6;
+                boolean keeps = !awari || opponentSeeds > 0 || pit + s >= 6;
                 anyKept |= keeps;
                 if (keeps) {
                     sameKept++;

@@ -59,7 +59,7 @@ final class ResolvePhase {
     private static final long ONES = 0x0101010101010101L;
 
     /** True if a byte of {@code x} is zero (exact: no false positives, no misses). */
-    static boolean holds(long x) {
+    static boolean hasZeroByte(long x) {
         return ((x - ONES) & ~x & (ONES << 7)) != 0;
     }
 
@@ -137,8 +137,8 @@ final class ResolvePhase {
 
         /**
          * Claims and expands the seeds of level {@code t} in {@code [from, to)}: eight state
-         * bytes are tested at once ({@link #holds}), and only the words holding a seed are looked
-         * at byte by byte. The seeds of a level are fixed when it starts (resolution makes no new
+         * bytes are tested at once ({@link #hasZeroByte}), and only the words holding a seed are
+         * looked at byte by byte. The seeds of a level are fixed when it starts (resolution makes no new
          * {@code pos(t)} or {@code zero(-t)} code during level {@code t}), so a word read while
          * the other threads write is still a true list of candidates; each is claimed with a
          * compare-and-set. Packed seeds are stacked until a whole batch is ready, so that their
@@ -156,7 +156,7 @@ final class ResolvePhase {
             }
             for (; i + 8 <= to; i += 8) {
                 long word = state.getLong(i);
-                if (holds(word ^ wins) || holds(word ^ loses)) {
+                if (hasZeroByte(word ^ wins) || hasZeroByte(word ^ loses)) {
                     for (int k = 0; k < 8; k++) {
                         seed(t, i + k, win, lose);
                     }

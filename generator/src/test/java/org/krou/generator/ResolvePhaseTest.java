@@ -6,13 +6,13 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The eight-at-a-time test of the seed scan ({@link ResolvePhase#holds}) against its definition,
- * byte by byte: a word holds a zero byte. A missed seed would leave a position unresolved (worth
+ * The eight-at-a-time test of the seed scan ({@link ResolvePhase#hasZeroByte}) against its
+ * definition, byte by byte: a word holds a zero byte. A missed seed would leave a position unresolved (worth
  * 0 instead of its value); a false one would only cost time.
  */
 class ResolvePhaseTest {
     @Test
-    void holdsIsTrueExactlyWhenAByteIsZero() {
+    void trueExactlyWhenAByteIsZero() {
         SplittableRandom random = new SplittableRandom(8);
         for (int k = 0; k < 200_000; k++) {
             long x = random.nextLong();
@@ -24,15 +24,15 @@ class ResolvePhaseTest {
                     x = (x & ~(0xFFL << 8 * b)) | v << 8 * b;
                 }
             }
-            assertEquals(hasZeroByte(x), ResolvePhase.holds(x), Long.toHexString(x));
+            assertEquals(reference(x), ResolvePhase.hasZeroByte(x), Long.toHexString(x));
         }
         for (int b = 0; b < 8; b++) {
-            assertEquals(true, ResolvePhase.holds(~(0xFFL << 8 * b)), "only byte " + b + " zero");
-            assertEquals(false, ResolvePhase.holds(0x0101010101010101L ^ (0x81L << 8 * b)), "no zero byte");
+            assertEquals(true, ResolvePhase.hasZeroByte(~(0xFFL << 8 * b)), "only byte " + b + " zero");
+            assertEquals(false, ResolvePhase.hasZeroByte(0x0101010101010101L ^ (0x81L << 8 * b)), "no zero byte");
         }
     }
 
-    private static boolean hasZeroByte(long x) {
+    private static boolean reference(long x) {
         for (int b = 0; b < 8; b++) {
             if ((x >>> 8 * b & 0xFF) == 0) {
                 return true;

@@ -67,9 +67,10 @@ public final class Rules {
 
     /**
      * True if the last seed sown from the mover's non-empty pit {@code pit} lands in the
-     * opponent's row on a pit then holding 2 or 3, which every capture needs.
+     * opponent's row on a pit then holding 2 or 3, which every capture needs: a move for which
+     * this is false captures nothing under any rule set.
      */
-    private static boolean endsOnTwoOrThree(int[] b, int pit) {
+    public static boolean endsOnTwoOrThree(int[] b, int pit) {
         int s = b[pit];
         int q = s / 11;
         int r = s - 11 * q;
