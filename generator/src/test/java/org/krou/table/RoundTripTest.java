@@ -312,4 +312,37 @@ class RoundTripTest {
         assertEquals(null, ContextModel.parse(bad, k, 12, why));
         assertTrue(why[0].contains("sum") || why[0].contains("frequency"), why[0]);
     }
+
+    @Test
+    void contextDecoderReadsAnyBufferAlike() {
+        // a block long enough that the coder takes bytes all along (random codes, 4 of them), in
+        // the writer's oversized buffer, exactly as long as the block, and in a buffer of a power
+        // of two with garbage after the block (as TableFile passes it): the decoder masks its
+        // reads by the buffer's length, so every other buffer must be copied into such a one
+        int k = 4;
+        int m = 1000;
+        SplittableRandom r = new SplittableRandom(5);
+        byte[] codes = new byte[m];
+        for (int i = 0; i < m; i++) {
+            codes[i] = (byte) r.nextInt(k);
+        }
+        long[] counts = new long[(k + 1) * (k + 1) * k];
+        java.util.Arrays.fill(counts, 1);
+        ContextEncoder enc = ContextEncoder.fromCounts(counts, k, 12, 64);
+        ContextModel model = ContextModel.parse(enc.toBytes(), k, 12, new String[1]);
+        byte[] written = new byte[2 * m + 16];
+        int len = enc.encode(codes, m, written);
+        assertTrue(len > 200 && len < m, "length " + len);
+        byte[] padded = new byte[ContextModel.powerOfTwo(len + ContextModel.PADDING)];
+        java.util.Arrays.fill(padded, (byte) 0xA5);
+        System.arraycopy(written, 0, padded, 0, len);
+        byte[] symbols = {10, 11, 12, 13};
+        for (byte[] in : new byte[][] {written, java.util.Arrays.copyOf(written, len), padded}) {
+            byte[] out = new byte[m];
+            assertEquals(null, model.decode(in, len, m, symbols, out), in.length + " bytes");
+            for (int i = 0; i < m; i++) {
+                assertEquals(10 + codes[i], out[i], "position " + i + " from a buffer of " + in.length + " bytes");
+            }
+        }
+    }
 }

@@ -250,7 +250,7 @@ public final class TableFile implements AutoCloseable {
         long off = index.offset[b];
         int len = index.stored[b];
         if (scratch.stored.length < len + ContextModel.PADDING) {
-            scratch.stored = new byte[len + ContextModel.PADDING];
+            scratch.stored = new byte[ContextModel.powerOfTwo(len + ContextModel.PADDING)]; // as the decoder wants
         }
         byte[] in = scratch.stored;
         src.read(off, in, 0, len);
