@@ -13,7 +13,7 @@ import org.krou.rules.Variant;
  * all (every block a probe touches, in its layer and in the smaller layers its don't-care
  * resolution reads, is read from the file and decoded; the files themselves are in the OS page
  * cache after the first pass), and <em>warm</em> with a cache holding every block the probes
- * touch (each board probed once before the timing). Prints the median, p99 and mean of each.
+ * touch (each board probed once before the timing). Prints the median, p99 and mean of each, and first what an empty interval of the clock measures.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar org.krou.bench.ProbeLatency DIR abapa 20 100000
@@ -43,6 +43,7 @@ public final class ProbeLatency {
         for (int i = 0; i < count; i++) {
             PositionIndex.unrank(seeds, rnd.nextLong(PositionIndex.size(seeds)), boards[i]);
         }
+        timerOverhead();
         try (Tablebase tb = Tablebase.open(dir, variant, new Tablebase.Options(true, 0))) {
             time(tb, boards, "first pass, no cache", false);
             time(tb, boards, "cold (no block cache)", true);
@@ -51,6 +52,23 @@ public final class ProbeLatency {
             time(tb, boards, "filling the cache", false);
             time(tb, boards, "warm (every block cached)", true);
         }
+    }
+
+    /**
+     * Prints what an empty interval measures: every figure below includes it once (the clock is
+     * read before and after each probe), so a probe alone costs about that much less.
+     */
+    private static void timerOverhead() {
+        long[] ns = new long[1_000_000];
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < ns.length; i++) {
+                long t = System.nanoTime();
+                ns[i] = System.nanoTime() - t;
+            }
+        }
+        Arrays.sort(ns);
+        System.out.printf(java.util.Locale.ROOT, "timer: an empty interval measures %d ns (median), %d ns (p99); "
+                + "each figure below includes it%n", ns[ns.length / 2], ns[(int) (ns.length * 0.99)]);
     }
 
     private static void time(Tablebase tb, int[][] boards, String what, boolean print) {
