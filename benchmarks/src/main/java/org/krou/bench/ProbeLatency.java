@@ -13,7 +13,8 @@ import org.krou.rules.Variant;
  * all (every block a probe touches, in its layer and in the smaller layers its don't-care
  * resolution reads, is read from the file and decoded; the files themselves are in the OS page
  * cache after the first pass), and <em>warm</em> with a cache holding every block the probes
- * touch (each board probed once before the timing). Prints the median, p99 and mean of each, and first what an empty interval of the clock measures.
+ * touch (each board probed once before the timing). Prints the median, p99 and mean of each,
+ * and first what an empty interval of the clock measures (each figure includes it once).
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar org.krou.bench.ProbeLatency DIR abapa 20 100000
