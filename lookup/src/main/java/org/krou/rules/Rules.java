@@ -117,31 +117,43 @@ public final class Rules {
     }
 
     /**
+     * {@code SOWN[(pit * 11 + s) * 12 + i]}: the seeds pit {@code i} receives when {@code s < 11}
+     * seeds are sown from {@code pit} (one each in the {@code s} pits after it, going round).
+     */
+    private static final int[] SOWN = new int[12 * 11 * 12];
+
+    static {
+        for (int pit = 0; pit < 12; pit++) {
+            for (int s = 0; s < 11; s++) {
+                for (int d = 1; d <= s; d++) {
+                    SOWN[(pit * 11 + s) * 12 + (pit + d) % 12] = 1;
+                }
+            }
+        }
+    }
+
+    /**
      * Sows the mover's pit {@code pit} (which must be non-empty) from {@code b} into {@code out},
      * in the same orientation as {@code b}. The origin is skipped on laps, so it ends empty.
      *
      * @return the index of the pit that received the last seed
      */
     public static int sow(int[] b, int pit, int[] out) {
-        System.arraycopy(b, 0, out, 0, PITS);
         int s = b[pit];
-        out[pit] = 0;
         if (s < 11) {
-            int end = pit + s;
-            if (end < PITS) {
-                for (int i = pit + 1; i <= end; i++) {
-                    out[i]++;
-                }
-            } else {
-                for (int i = pit + 1; i < PITS; i++) {
-                    out[i]++;
-                }
-                for (int i = 0; i <= end - PITS; i++) {
-                    out[i]++;
-                }
+            // no lap: the board plus a fixed pattern of ones, in a loop of constant length (no
+            // branch, and no loop-limit check in the compiled code: one that fails recompiles
+            // every method sow is inlined in)
+            int row = (pit * 11 + s) * PITS;
+            for (int i = 0; i < PITS; i++) {
+                out[i] = b[i] + SOWN[row + i];
             }
+            out[pit] = 0;
+            int end = pit + s;
             return end < PITS ? end : end - PITS;
         }
+        System.arraycopy(b, 0, out, 0, PITS);
+        out[pit] = 0;
         int full = s / 11;
         int rem = s - full * 11;
         for (int i = 0; i < PITS; i++) {
@@ -187,9 +199,17 @@ public final class Rules {
         }
         int low = last;
         int sum = 0;
-        while (low >= ROW && (s[low] == 2 || s[low] == 3)) {
-            sum += s[low];
-            low--;
+        // at most the six opponent pits; a loop with a constant bound, so that the compiled code
+        // needs no loop-limit check (one that fails recompiles every method settle is inlined in)
+        for (int k = 0; k < ROW; k++) {
+            int v = s[low];
+            if (v != 2 && v != 3) {
+                break;
+            }
+            sum += v;
+            if (--low < ROW) {
+                break;
+            }
         }
         int length = last - low;
         if (length == 0) {
@@ -245,8 +265,12 @@ public final class Rules {
         int last = sow(b, pit, s);
         int code = settle(s, last, variant);
         if ((code & 0xFF) != 0) {
-            for (int i = code >>> 8 & 0xF, hi = code >>> 12 & 0xF; i <= hi; i++) {
-                s[i] = 0;
+            // empty the captured pits lo..hi, all in the opponent's row: a loop of constant length
+            // over that row (see sow), each pit kept where (i - lo) or (hi - i) is negative
+            int lo = code >>> 8 & 0xF;
+            int hi = code >>> 12 & 0xF;
+            for (int i = ROW; i < PITS; i++) {
+                s[i] &= ((i - lo) | (hi - i)) >> 31;
             }
         }
         rotate(s);
