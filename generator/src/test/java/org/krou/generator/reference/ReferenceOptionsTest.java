@@ -33,33 +33,33 @@ class ReferenceOptionsTest {
     @Test
     void presetsAndCanonicalStrings() {
         assertEquals(List.of("abapa", "awari", "lemery", "myriad", "grand-slam-forbidden"),
-                ReferenceSolver.RuleSet.presetNames());
+                RuleSet.presetNames());
         assertEquals("grand-slam=cancel,cap=6,over-cap=keep-first,no-feed=mover-takes",
-                ReferenceSolver.RuleSet.parse("abapa").canonical());
+                RuleSet.parse("abapa").canonical());
         assertEquals("grand-slam=cancel,cap=5,over-cap=keep-first,no-feed=mover-takes",
-                ReferenceSolver.RuleSet.parse("lemery").canonical());
+                RuleSet.parse("lemery").canonical());
         assertEquals("grand-slam=capture,cap=4,over-cap=keep-first,no-feed=mover-takes",
-                ReferenceSolver.RuleSet.parse("myriad").canonical());
+                RuleSet.parse("myriad").canonical());
         assertEquals("grand-slam=forbid,cap=6,over-cap=keep-first,no-feed=mover-takes",
-                ReferenceSolver.RuleSet.parse("grand-slam-forbidden").canonical());
-        assertEquals("awari", ReferenceSolver.RuleSet.parse("awari").canonical());
-        for (String preset : ReferenceSolver.RuleSet.presetNames()) {
-            ReferenceSolver.RuleSet r = ReferenceSolver.RuleSet.parse(preset);
+                RuleSet.parse("grand-slam-forbidden").canonical());
+        assertEquals("awari", RuleSet.parse("awari").canonical());
+        for (String preset : RuleSet.presetNames()) {
+            RuleSet r = RuleSet.parse(preset);
             assertEquals(preset, r.id());
-            assertEquals(r, ReferenceSolver.RuleSet.parse(r.canonical()));
-            assertEquals(preset, ReferenceSolver.RuleSet.parse(r.canonical()).id(), "a preset's canonical string");
+            assertEquals(r, RuleSet.parse(r.canonical()));
+            assertEquals(preset, RuleSet.parse(r.canonical()).id(), "a preset's canonical string");
         }
         for (String s : List.of(CAPTURE, SPARE_FIRST, SPARE_LAST, CAPTURE_GIVE, CAP5_NONE, CAP4_NONE,
                 CAPTURE_CAP4_NONE, NOBODY_TAKES, PLAY_ON)) {
-            ReferenceSolver.RuleSet r = ReferenceSolver.RuleSet.parse(s);
+            RuleSet r = RuleSet.parse(s);
             assertEquals(s, r.canonical());
             assertEquals(s, r.id(), "not a preset: its directory is its canonical string");
         }
-        ReferenceSolver.RuleSet c4 = ReferenceSolver.RuleSet.parse(CAP4_NONE);
+        RuleSet c4 = RuleSet.parse(CAP4_NONE);
         assertEquals(4, c4.cap());
         assertTrue(c4.overCapNone());
-        assertEquals(ReferenceSolver.GrandSlam.CANCEL, c4.grandSlam());
-        assertEquals(ReferenceSolver.NoFeed.PLAY_ON, ReferenceSolver.RuleSet.parse(PLAY_ON).noFeed());
+        assertEquals(RuleSet.GrandSlam.CANCEL, c4.grandSlam());
+        assertEquals(RuleSet.NoFeed.PLAY_ON, RuleSet.parse(PLAY_ON).noFeed());
     }
 
     @Test
@@ -97,9 +97,9 @@ class ReferenceOptionsTest {
         assertMove(board, 5, "myriad", b(0, 0, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0), 8, 4);
         assertMove(board, 5, CAP5_NONE, b(0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2), 0, -6);
         assertMove(board, 5, CAP4_NONE, b(0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2), 0, -6);
-        assertFalse(ReferenceSolver.play(board, 5, ReferenceSolver.RuleSet.parse("lemery")).grandSlam());
-        assertTrue(ReferenceSolver.play(board, 5, ReferenceSolver.RuleSet.parse("abapa")).grandSlam());
-        assertTrue(ReferenceSolver.play(board, 5, ReferenceSolver.RuleSet.parse(CAPTURE_GIVE)).givesRest());
+        assertFalse(ReferenceMoves.play(board, 5, RuleSet.parse("lemery")).grandSlam());
+        assertTrue(ReferenceMoves.play(board, 5, RuleSet.parse("abapa")).grandSlam());
+        assertTrue(ReferenceMoves.play(board, 5, RuleSet.parse(CAPTURE_GIVE)).givesRest());
     }
 
     /** Example 2: {@code e} makes a chain B A of 5 seeds that holds all of North's seeds. */
@@ -123,8 +123,8 @@ class ReferenceOptionsTest {
     @Test
     void optionsExample3ForbidWithAChoice() {
         int[] board = b(0, 0, 0, 1, 3, 0, 1, 2, 0, 0, 0, 0);
-        assertArrayEquals(new int[] {3}, ReferenceSolver.legalPits(board, ReferenceSolver.RuleSet.parse("grand-slam-forbidden")));
-        assertArrayEquals(new int[] {3, 4}, ReferenceSolver.legalPits(board, ReferenceSolver.RuleSet.parse("abapa")));
+        assertArrayEquals(new int[] {3}, ReferenceMoves.legalPits(board, RuleSet.parse("grand-slam-forbidden")));
+        assertArrayEquals(new int[] {3, 4}, ReferenceMoves.legalPits(board, RuleSet.parse("abapa")));
         assertEquals(-7, valueOf("grand-slam-forbidden", board));
         assertEquals(-7, valueOf("abapa", board));
         assertEquals(7, valueOf(CAPTURE, board));
@@ -135,15 +135,15 @@ class ReferenceOptionsTest {
     @Test
     void optionsExample4ForbidAfterFeeding() {
         int[] board = b(0, 0, 0, 0, 1, 17, 0, 0, 0, 0, 0, 0);
-        ReferenceSolver.RuleSet forbid = ReferenceSolver.RuleSet.parse("grand-slam-forbidden");
-        assertArrayEquals(new int[] {5}, ReferenceSolver.legalPits(board, forbid));
-        assertArrayEquals(new int[] {5}, ReferenceSolver.legalPits(board, ReferenceSolver.RuleSet.parse("abapa")));
-        ReferenceSolver.Play p = ReferenceSolver.play(board, 5, forbid);
+        RuleSet forbid = RuleSet.parse("grand-slam-forbidden");
+        assertArrayEquals(new int[] {5}, ReferenceMoves.legalPits(board, forbid));
+        assertArrayEquals(new int[] {5}, ReferenceMoves.legalPits(board, RuleSet.parse("abapa")));
+        ReferenceMoves.Play p = ReferenceMoves.play(board, 5, forbid);
         assertArrayEquals(b(1, 1, 1, 1, 2, 0, 2, 2, 2, 2, 2, 2), p.after());
         assertEquals(0, p.captured());
         assertTrue(p.grandSlam());
-        assertArrayEquals(new int[] {4, 5}, ReferenceSolver.legalPits(board, false));
-        ReferenceSolver.Play q = ReferenceSolver.play(board, 5, false);
+        assertArrayEquals(new int[] {4, 5}, ReferenceMoves.legalPits(board, false));
+        ReferenceMoves.Play q = ReferenceMoves.play(board, 5, false);
         assertArrayEquals(b(1, 1, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0), q.after());
         assertEquals(12, q.captured());
         assertEquals(18, valueOf("awari", board)); // either move: South ends with all 18
@@ -171,18 +171,18 @@ class ReferenceOptionsTest {
         assertEquals(2, valueOf("abapa", b2));
         assertEquals(0, valueOf(NOBODY_TAKES, b2));
         assertEquals(2, valueOf(PLAY_ON, b2));
-        ReferenceSolver.RuleSet playOn = ReferenceSolver.RuleSet.parse(PLAY_ON);
-        assertEquals(0, ReferenceSolver.legalPits(b12, ReferenceSolver.RuleSet.parse(NOBODY_TAKES)).length);
-        assertEquals(0, ReferenceSolver.terminalValue(b12, ReferenceSolver.RuleSet.parse(NOBODY_TAKES)));
-        assertNull(ReferenceSolver.terminalValue(b12, playOn));
-        assertArrayEquals(new int[] {0, 1}, ReferenceSolver.legalPits(b12, playOn));
+        RuleSet playOn = RuleSet.parse(PLAY_ON);
+        assertEquals(0, ReferenceMoves.legalPits(b12, RuleSet.parse(NOBODY_TAKES)).length);
+        assertEquals(0, ReferenceMoves.terminalValue(b12, RuleSet.parse(NOBODY_TAKES)));
+        assertNull(ReferenceMoves.terminalValue(b12, playOn));
+        assertArrayEquals(new int[] {0, 1}, ReferenceMoves.legalPits(b12, playOn));
         assertMove(b12, 0, PLAY_ON, b(0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0, 3);
         assertMove(b12, 1, PLAY_ON, b(1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0), 0, 3);
-        assertArrayEquals(new int[] {0}, ReferenceSolver.legalPits(b2, playOn));
+        assertArrayEquals(new int[] {0}, ReferenceMoves.legalPits(b2, playOn));
         assertMove(b2, 0, PLAY_ON, b(0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0, 2);
         for (int pit : new int[] {0, 1}) { // North then has no seeds: the game is over, South takes 3
-            assertEquals(-3, ReferenceSolver.terminalValue(ReferenceSolver.rotate(
-                    ReferenceSolver.play(b12, pit, playOn).after()), playOn));
+            assertEquals(-3, ReferenceMoves.terminalValue(ReferenceMoves.rotate(
+                    ReferenceMoves.play(b12, pit, playOn).after()), playOn));
         }
     }
 
@@ -234,10 +234,10 @@ class ReferenceOptionsTest {
             for (int k = 1; k < 7; k++) {
                 f[k] = pieces[k + extra].strip();
             }
-            ReferenceSolver.RuleSet r = ReferenceSolver.RuleSet.parse(f[0]);
+            RuleSet r = RuleSet.parse(f[0]);
             assertTrue(f[0].equals(r.id()), at + "'" + f[0] + "' is not written as its preset name");
             int[] board = parseBoard(f[1]);
-            int[] legal = ReferenceSolver.legalPits(board, r);
+            int[] legal = ReferenceMoves.legalPits(board, r);
             if (f[2].equals("moves")) {
                 StringBuilder got = new StringBuilder();
                 for (int pit : legal) {
@@ -254,11 +254,11 @@ class ReferenceOptionsTest {
                     check(wrong, at + "captured/ends of an illegal row", "", f[4] + f[5]);
                 } else {
                     check(wrong, at + "legal", "true", String.valueOf(isLegal));
-                    ReferenceSolver.Play p = ReferenceSolver.play(board, pit, r);
+                    ReferenceMoves.Play p = ReferenceMoves.play(board, pit, r);
                     check(wrong, at + "board after", Arrays.toString(parseBoard(f[3])), Arrays.toString(p.after()));
                     check(wrong, at + "captured", f[4], String.valueOf(p.captured()));
                     boolean ends = p.givesRest()
-                            || ReferenceSolver.terminalValue(ReferenceSolver.rotate(p.after()), r) != null;
+                            || ReferenceMoves.terminalValue(ReferenceMoves.rotate(p.after()), r) != null;
                     check(wrong, at + "ends", f[5], ends ? "yes" : "no");
                 }
             }
@@ -292,12 +292,12 @@ class ReferenceOptionsTest {
             }
             compared[0]++;
         });
-        assertEquals(ReferenceSolver.binomial(PLAY_ON_MAX + 12, 12), compared[0]);
+        assertEquals(ReferenceIndex.binomial(PLAY_ON_MAX + 12, 12), compared[0]);
     }
 
     /** Rule sets of the local consistency check of the options: every value of every option. */
     static List<String> optionRuleSets() {
-        List<String> out = new ArrayList<>(ReferenceSolver.RuleSet.presetNames());
+        List<String> out = new ArrayList<>(RuleSet.presetNames());
         for (String g : List.of("cancel", "forbid", "capture", "spare-first", "spare-last", "capture-give")) {
             out.add("grand-slam=" + g + ",cap=6,over-cap=keep-first,no-feed=mover-takes");
             out.add("grand-slam=" + g + ",cap=4,over-cap=none,no-feed=nobody-takes");
@@ -325,14 +325,14 @@ class ReferenceOptionsTest {
     @Test
     void localConsistencyUnderEveryOption() {
         for (String rules : optionRuleSets()) {
-            ReferenceSolver.RuleSet r = ReferenceSolver.RuleSet.parse(rules);
+            RuleSet r = RuleSet.parse(rules);
             ReferenceSolver s = new ReferenceSolver(rules, OPTIONS_MAX);
             forEachBoard(OPTIONS_MAX, board -> {
                 String where = rules + " " + Arrays.toString(board);
                 int n = sum(board);
                 int v = s.value(board);
                 assertTrue(v >= -n && v <= n, where);
-                int[] pits = ReferenceSolver.legalPits(board, r);
+                int[] pits = ReferenceMoves.legalPits(board, r);
                 int mover = board[0] + board[1] + board[2] + board[3] + board[4] + board[5];
                 if (mover == 0) {
                     assertEquals(-n, v, where);
@@ -340,14 +340,14 @@ class ReferenceOptionsTest {
                     return;
                 }
                 if (pits.length == 0) {
-                    assertEquals(r.noFeed() == ReferenceSolver.NoFeed.NOBODY_TAKES ? 0 : n, v, where);
+                    assertEquals(r.noFeed() == RuleSet.NoFeed.NOBODY_TAKES ? 0 : n, v, where);
                     return;
                 }
                 int best = Integer.MIN_VALUE;
                 for (int pit : pits) {
-                    ReferenceSolver.Play p = ReferenceSolver.play(board, pit, r);
+                    ReferenceMoves.Play p = ReferenceMoves.play(board, pit, r);
                     int mv = p.givesRest() ? p.captured() - (n - p.captured())
-                            : p.captured() - s.value(ReferenceSolver.rotate(p.after()));
+                            : p.captured() - s.value(ReferenceMoves.rotate(p.after()));
                     assertEquals(mv, s.moveValue(board, pit), where + " move " + pit);
                     best = Math.max(best, mv);
                 }

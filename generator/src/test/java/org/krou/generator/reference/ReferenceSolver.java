@@ -1,11 +1,21 @@
 package org.krou.generator.reference;
 
+import static org.krou.generator.reference.ReferenceIndex.enumerate;
+import static org.krou.generator.reference.ReferenceIndex.pack;
+import static org.krou.generator.reference.ReferenceIndex.rank;
+import static org.krou.generator.reference.ReferenceIndex.unpack;
+import static org.krou.generator.reference.ReferenceMoves.cannotFeedValue;
+import static org.krou.generator.reference.ReferenceMoves.legalPits;
+import static org.krou.generator.reference.ReferenceMoves.moverSeeds;
+import static org.krou.generator.reference.ReferenceMoves.play;
+import static org.krou.generator.reference.ReferenceMoves.rotate;
+import static org.krou.generator.reference.ReferenceMoves.sum;
+import static org.krou.generator.reference.ReferenceMoves.terminalValue;
+
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.krou.generator.reference.ReferenceMoves.Play;
 
 /**
  * A deliberately simple and slow reference solver for Oware endgame values, written only from
@@ -17,7 +27,7 @@ import java.util.TreeMap;
  * {@code child = after[6..11] ++ after[0..5]}. Each layer (fixed seed count {@code n}) is enumerated
  * in lexicographic order of {@code (p0, ..., p11)}, as {@code long}s packed 5 bits per pit with
  * {@code p0} most significant (so no pit may hold more than 31 seeds), and its values are held in an
- * array in that order. A board is found by its {@link #rank} in that order, a counting formula that is
+ * array in that order. A board is found by its {@link ReferenceIndex#rank rank} in that order, a counting formula that is
  * checked against the enumeration, board by board, for every layer solved.
  *
  * <h2>Rule sets</h2>
@@ -124,16 +134,12 @@ import java.util.TreeMap;
  */
 public final class ReferenceSolver {
 
-    private static final int PITS = 12;
-    private static final int BITS = 5;
-    private static final int MAX_SUPPORTED_SEEDS = (1 << BITS) - 1;
-
-    /** WAYS[m][r]: the number of ways to put r seeds into m pits, C(r + m - 1, m - 1). */
-    private static final long[][] WAYS = ways();
+    private static final int PITS = ReferenceIndex.PITS;
+    private static final int MAX_SUPPORTED_SEEDS = ReferenceIndex.MAX_SUPPORTED_SEEDS;
 
     private final RuleSet rules;
     private final int maxSeeds;
-    /** values[n][i]: value of the board of rank i (see {@link #rank}) among those with n seeds. */
+    /** values[n][i]: value of the board of rank i (see {@link ReferenceIndex#rank}) among those with n seeds. */
     private final byte[][] values;
 
     /** Solves every mover-relative board with 0..maxSeeds seeds. abapa=true for variant `abapa`, false for `awari`. */
@@ -241,124 +247,6 @@ public final class ReferenceSolver {
             result.merge((int) v, 1L, Long::sum);
         }
         return result;
-    }
-
-    // ------------------------------------------------------------------ rule sets
-
-    /** The grand-slam option. */
-    public enum GrandSlam {
-        CANCEL, FORBID, CAPTURE, SPARE_FIRST, SPARE_LAST, CAPTURE_GIVE;
-
-        String word() {
-            return name().toLowerCase().replace('_', '-');
-        }
-    }
-
-    /** The no-feed option. */
-    public enum NoFeed {
-        MOVER_TAKES, NOBODY_TAKES, PLAY_ON;
-
-        String word() {
-            return name().toLowerCase().replace('_', '-');
-        }
-    }
-
-    /**
-     * A rule set: {@code awari} (its own rule; the option fields are then null/0 and unused) or a setting
-     * of the four options. {@code overCapNone} is false for {@code keep-first}; with cap 6 it is always
-     * false.
-     */
-    public record RuleSet(boolean awari, GrandSlam grandSlam, int cap, boolean overCapNone, NoFeed noFeed) {
-
-        static final RuleSet AWARI = new RuleSet(true, null, 0, false, null);
-        static final RuleSet ABAPA = new RuleSet(false, GrandSlam.CANCEL, 6, false, NoFeed.MOVER_TAKES);
-        private static final Map<String, RuleSet> PRESETS = presets();
-
-        private static Map<String, RuleSet> presets() {
-            Map<String, RuleSet> m = new LinkedHashMap<>();
-            m.put("abapa", ABAPA);
-            m.put("awari", AWARI);
-            m.put("lemery", new RuleSet(false, GrandSlam.CANCEL, 5, false, NoFeed.MOVER_TAKES));
-            m.put("myriad", new RuleSet(false, GrandSlam.CAPTURE, 4, false, NoFeed.MOVER_TAKES));
-            m.put("grand-slam-forbidden", new RuleSet(false, GrandSlam.FORBID, 6, false, NoFeed.MOVER_TAKES));
-            return m;
-        }
-
-        /** The preset names, in the order of the presets table. */
-        public static List<String> presetNames() {
-            return List.copyOf(PRESETS.keySet());
-        }
-
-        /** A preset name or a canonical string; anything else throws IllegalArgumentException. */
-        public static RuleSet parse(String text) {
-            if (text == null) {
-                throw new IllegalArgumentException("no rule set");
-            }
-            RuleSet preset = PRESETS.get(text);
-            if (preset != null) {
-                return preset;
-            }
-            String[] parts = text.split(",", -1);
-            String[] keys = {"grand-slam", "cap", "over-cap", "no-feed"};
-            if (parts.length != keys.length) {
-                throw new IllegalArgumentException("not a preset nor grand-slam=<g>,cap=<c>,over-cap=<o>,no-feed=<f>: '"
-                        + text + "'");
-            }
-            String[] v = new String[keys.length];
-            for (int k = 0; k < keys.length; k++) {
-                if (!parts[k].startsWith(keys[k] + "=")) {
-                    throw new IllegalArgumentException("expected '" + keys[k] + "=' in position " + (k + 1) + " of '"
-                            + text + "'");
-                }
-                v[k] = parts[k].substring(keys[k].length() + 1);
-            }
-            GrandSlam g = null;
-            for (GrandSlam x : GrandSlam.values()) {
-                if (x.word().equals(v[0])) {
-                    g = x;
-                }
-            }
-            int cap = switch (v[1]) {
-                case "6" -> 6;
-                case "5" -> 5;
-                case "4" -> 4;
-                default -> -1;
-            };
-            boolean none = v[2].equals("none");
-            NoFeed f = null;
-            for (NoFeed x : NoFeed.values()) {
-                if (x.word().equals(v[3])) {
-                    f = x;
-                }
-            }
-            if (g == null || cap < 0 || f == null || !(none || v[2].equals("keep-first"))) {
-                throw new IllegalArgumentException("unknown option value in '" + text + "'");
-            }
-            if (cap == 6 && none) {
-                throw new IllegalArgumentException("not canonical (with cap=6 over-cap is written keep-first): '"
-                        + text + "'");
-            }
-            return new RuleSet(false, g, cap, none, f);
-        }
-
-        /** {@code awari}, or {@code grand-slam=<g>,cap=<c>,over-cap=<o>,no-feed=<f>}. */
-        public String canonical() {
-            if (awari) {
-                return "awari";
-            }
-            return "grand-slam=" + grandSlam.word() + ",cap=" + cap + ",over-cap=" + (overCapNone ? "none" : "keep-first")
-                    + ",no-feed=" + noFeed.word();
-        }
-
-        /** The preset name when this rule set is a preset, else the canonical string: the table directory's name. */
-        public String id() {
-            for (Map.Entry<String, RuleSet> e : PRESETS.entrySet()) {
-                if (e.getValue().equals(this)) {
-                    return e.getKey();
-                }
-            }
-            return canonical();
-        }
     }
 
     // ------------------------------------------------------------------ solving
@@ -497,287 +385,6 @@ public final class ReferenceSolver {
             }
         }
         return result;
-    }
-
-    // ------------------------------------------------------------------ rules (package-private for tests)
-
-    /**
-     * The board right after a move, from the mover's view (not rotated), and the seeds captured.
-     * {@code grandSlam}: the chain left after the cap held every seed of the opponent's row (never set
-     * under {@code awari}). {@code givesRest}: a {@code capture-give} grand slam, which ends the game with
-     * the seeds left (all on the mover's side, still in {@code after}) going to the opponent.
-     */
-    record Play(int[] after, int captured, boolean grandSlam, boolean givesRest) {
-    }
-
-    /** Plays pit (0..5, non-empty) of the mover under abapa (true) or awari (false). */
-    static Play play(int[] board, int pit, boolean abapa) {
-        return play(board, pit, abapa ? RuleSet.ABAPA : RuleSet.AWARI);
-    }
-
-    /**
-     * Plays pit (0..5, non-empty) of the mover: sowing, then the capture settled under the rule set. Does
-     * not check legality; a {@code forbid} grand slam is played as under {@code cancel}.
-     */
-    static Play play(int[] board, int pit, RuleSet rules) {
-        if (pit < 0 || pit > 5 || board[pit] == 0) {
-            throw new IllegalArgumentException("not a playable pit: " + pit);
-        }
-        int[] a = board.clone();
-        int seeds = a[pit];
-        a[pit] = 0;
-        int pos = pit;
-        while (seeds > 0) {
-            pos = (pos + 1) % PITS;
-            if (pos == pit) {
-                continue; // the origin is skipped on every lap
-            }
-            a[pos]++;
-            seeds--;
-        }
-        // The chain q1..qL: q(k+1) is pit pos - k.
-        int length = 0;
-        while (pos - length >= 6 && (a[pos - length] == 2 || a[pos - length] == 3)) {
-            length++;
-        }
-        // The part of the chain captured: q(from+1)..q(to).
-        int from = 0;
-        int to = length;
-        boolean grandSlam = false;
-        boolean givesRest = false;
-        if (!rules.awari() && length > 0) {
-            if (length > rules.cap()) {
-                to = rules.overCapNone() ? 0 : rules.cap();
-            }
-            int chainSeeds = 0;
-            for (int k = 0; k < to; k++) {
-                chainSeeds += a[pos - k];
-            }
-            int row = 0;
-            for (int k = 6; k < PITS; k++) {
-                row += a[k];
-            }
-            grandSlam = to > 0 && chainSeeds == row;
-            if (grandSlam) {
-                switch (rules.grandSlam()) {
-                    case CANCEL, FORBID -> to = 0;
-                    case CAPTURE -> { }
-                    case SPARE_FIRST -> from = 1;
-                    case SPARE_LAST -> to = to - 1;
-                    case CAPTURE_GIVE -> givesRest = true;
-                    default -> throw new IllegalStateException();
-                }
-            }
-        }
-        int captured = 0;
-        for (int k = from; k < to; k++) {
-            captured += a[pos - k];
-            a[pos - k] = 0;
-        }
-        return new Play(a, captured, grandSlam, givesRest);
-    }
-
-    /** Mover-relative child of a board seen from the mover: the opponent's six pits, then the mover's. */
-    static int[] rotate(int[] after) {
-        return rotate(after, new int[PITS]);
-    }
-
-    /** {@link #rotate(int[])} into a given array, which it returns. */
-    static int[] rotate(int[] after, int[] c) {
-        for (int k = 0; k < PITS; k++) {
-            c[k] = after[(k + 6) % PITS];
-        }
-        return c;
-    }
-
-    /** Legal pits under abapa (true) or awari (false). */
-    static int[] legalPits(int[] board, boolean abapa) {
-        return legalPits(board, abapa ? RuleSet.ABAPA : RuleSet.AWARI);
-    }
-
-    /** Legal pits in ascending order; empty when the mover has no seeds or the game cannot be fed (except play-on). */
-    static int[] legalPits(int[] board, RuleSet rules) {
-        int opponent = 0;
-        for (int k = 6; k < PITS; k++) {
-            opponent += board[k];
-        }
-        int[] candidates = new int[6]; // the mover's non-empty pits
-        int nc = 0;
-        int[] feeders = new int[6];    // those that sow at least one seed into the opponent's row
-        int nf = 0;
-        for (int p = 0; p < 6; p++) {
-            if (board[p] > 0) {
-                candidates[nc++] = p;
-                if (opponent > 0 || board[p] >= 6 - p) {
-                    feeders[nf++] = p;
-                }
-            }
-        }
-        if (nc == 0) {
-            return new int[0];
-        }
-        if (nf == 0) { // the opponent's row is empty and no move can feed it
-            return rules.awari() || rules.noFeed() != NoFeed.PLAY_ON ? new int[0] : Arrays.copyOf(candidates, nc);
-        }
-        if (rules.awari()) {
-            int[] leaving = new int[6]; // candidates that leave the opponent at least one seed
-            int nl = 0;
-            for (int i = 0; i < nc; i++) {
-                int[] a = play(board, candidates[i], rules).after();
-                int left = 0;
-                for (int k = 6; k < PITS; k++) {
-                    left += a[k];
-                }
-                if (left > 0) {
-                    leaving[nl++] = candidates[i];
-                }
-            }
-            return nl > 0 ? Arrays.copyOf(leaving, nl) : Arrays.copyOf(candidates, nc);
-        }
-        if (rules.grandSlam() == GrandSlam.FORBID) {
-            int[] notSlams = new int[6];
-            int ns = 0;
-            for (int i = 0; i < nf; i++) {
-                if (!play(board, feeders[i], rules).grandSlam()) {
-                    notSlams[ns++] = feeders[i];
-                }
-            }
-            return ns > 0 ? Arrays.copyOf(notSlams, ns) : Arrays.copyOf(feeders, nf);
-        }
-        return Arrays.copyOf(feeders, nf);
-    }
-
-    /** Terminal value under abapa (true) or awari (false). */
-    static Integer terminalValue(int[] board, boolean abapa) {
-        return terminalValue(board, abapa ? RuleSet.ABAPA : RuleSet.AWARI);
-    }
-
-    /** The value fixed by the rules when the board has no legal move, or null when it has one. */
-    static Integer terminalValue(int[] board, RuleSet rules) {
-        int n = sum(board);
-        if (moverSeeds(board) == 0) {
-            return -n;
-        }
-        if (legalPits(board, rules).length == 0) {
-            return cannotFeedValue(n, rules);
-        }
-        return null;
-    }
-
-    /** Value of a board whose mover has seeds but no legal move: the opponent's row cannot be fed (not play-on). */
-    private static int cannotFeedValue(int n, RuleSet rules) {
-        return !rules.awari() && rules.noFeed() == NoFeed.NOBODY_TAKES ? 0 : n;
-    }
-
-    private static int moverSeeds(int[] board) {
-        int s = 0;
-        for (int k = 0; k < 6; k++) {
-            s += board[k];
-        }
-        return s;
-    }
-
-    private static int sum(int[] board) {
-        int n = 0;
-        for (int s : board) {
-            n += s;
-        }
-        return n;
-    }
-
-    // ------------------------------------------------------------------ encoding
-
-    static long pack(int[] board) {
-        long c = 0;
-        for (int k = 0; k < PITS; k++) {
-            if (board[k] < 0 || board[k] > MAX_SUPPORTED_SEEDS) {
-                throw new IllegalArgumentException("pit out of range: " + Arrays.toString(board));
-            }
-            c = (c << BITS) | board[k];
-        }
-        return c;
-    }
-
-    static void unpack(long code, int[] board) {
-        for (int k = PITS - 1; k >= 0; k--) {
-            board[k] = (int) (code & MAX_SUPPORTED_SEEDS);
-            code >>>= BITS;
-        }
-    }
-
-    /**
-     * The index of a board among the boards with n seeds in increasing packed order, which is the
-     * lexicographic order of {@code (p0, ..., p11)}: the number of boards with n seeds that are smaller.
-     * A board is smaller when at the first pit k where they differ it holds fewer seeds. With
-     * {@code left} seeds in pits {@code k..11} (12 - k pits), the fillings with fewer than
-     * {@code p_k} seeds in pit k are all fillings, {@code WAYS[12 - k][left]}, minus those with at least
-     * {@code p_k} there, which are the fillings of {@code left - p_k} seeds: {@code WAYS[12 - k][left - p_k]}.
-     * Checked against the enumeration for every board solved.
-     */
-    static int rank(int[] board, int n) {
-        long r = 0;
-        int left = n;
-        for (int k = 0; k < PITS - 1; k++) {
-            if (board[k] < 0 || board[k] > left) {
-                throw new IllegalArgumentException("board does not hold " + n + " seeds: " + Arrays.toString(board));
-            }
-            r += WAYS[PITS - k][left] - WAYS[PITS - k][left - board[k]];
-            left -= board[k];
-        }
-        if (left != board[PITS - 1]) {
-            throw new IllegalArgumentException("board does not hold " + n + " seeds: " + Arrays.toString(board));
-        }
-        return (int) r;
-    }
-
-    private static long[][] ways() {
-        long[][] w = new long[PITS + 1][MAX_SUPPORTED_SEEDS + 1];
-        for (int m = 1; m <= PITS; m++) {
-            for (int r = 0; r <= MAX_SUPPORTED_SEEDS; r++) {
-                w[m][r] = binomial(r + m - 1, m - 1);
-            }
-        }
-        return w;
-    }
-
-    /** All boards with exactly n seeds, in increasing packed order (p0 most significant), each at its rank. */
-    private static long[] enumerate(int n) {
-        long count = binomial(n + PITS - 1, PITS - 1);
-        if (count > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("layer too large: " + n);
-        }
-        long[] out = new long[(int) count];
-        int[] next = {0};
-        fill(out, next, 0, n, 0L);
-        if (next[0] != out.length) {
-            throw new IllegalStateException("enumeration count mismatch");
-        }
-        int[] board = new int[PITS];
-        for (int i = 0; i < out.length; i++) {
-            unpack(out[i], board);
-            if (rank(board, n) != i || (i > 0 && out[i - 1] >= out[i])) {
-                throw new IllegalStateException("rank disagrees with the enumeration at " + Arrays.toString(board));
-            }
-        }
-        return out;
-    }
-
-    private static void fill(long[] out, int[] next, int pit, int left, long prefix) {
-        if (pit == PITS - 1) {
-            out[next[0]++] = (prefix << BITS) | left;
-            return;
-        }
-        for (int s = 0; s <= left; s++) {
-            fill(out, next, pit + 1, left - s, (prefix << BITS) | s);
-        }
-    }
-
-    static long binomial(int n, int k) {
-        long r = 1;
-        for (int i = 1; i <= k; i++) {
-            r = r * (n - k + i) / i;
-        }
-        return r;
     }
 
     /** Minimal growable int list. */

@@ -33,7 +33,7 @@ class ReferenceSolverTest {
 
     @Test
     void example1LongSowingSkipsOrigin() {
-        ReferenceSolver.Play p = ReferenceSolver.play(b(1, 2, 14, 0, 1, 3, 2, 0, 1, 1, 0, 5), 2, true);
+        ReferenceMoves.Play p = ReferenceMoves.play(b(1, 2, 14, 0, 1, 3, 2, 0, 1, 1, 0, 5), 2, true);
         assertArrayEquals(b(2, 3, 0, 2, 3, 5, 3, 1, 2, 2, 1, 6), p.after());
         assertEquals(0, p.captured());
     }
@@ -41,7 +41,7 @@ class ReferenceSolverTest {
     @Test
     void example2ChainCapture() {
         for (boolean variant : new boolean[] {true, false}) {
-            ReferenceSolver.Play p = ReferenceSolver.play(b(2, 0, 1, 0, 3, 4, 4, 1, 2, 1, 0, 3), 5, variant);
+            ReferenceMoves.Play p = ReferenceMoves.play(b(2, 0, 1, 0, 3, 4, 4, 1, 2, 1, 0, 3), 5, variant);
             assertArrayEquals(b(2, 0, 1, 0, 3, 0, 5, 0, 0, 0, 0, 3), p.after());
             assertEquals(7, p.captured());
         }
@@ -49,7 +49,7 @@ class ReferenceSolverTest {
 
     @Test
     void example3ChainStoppedByFour() {
-        ReferenceSolver.Play p = ReferenceSolver.play(b(0, 0, 0, 0, 0, 3, 3, 2, 1, 4, 1, 0), 5, true);
+        ReferenceMoves.Play p = ReferenceMoves.play(b(0, 0, 0, 0, 0, 3, 3, 2, 1, 4, 1, 0), 5, true);
         assertArrayEquals(b(0, 0, 0, 0, 0, 0, 4, 0, 0, 4, 1, 0), p.after());
         assertEquals(5, p.captured());
     }
@@ -57,21 +57,21 @@ class ReferenceSolverTest {
     @Test
     void example4GrandSlam() {
         int[] board = b(0, 0, 0, 3, 0, 6, 1, 2, 1, 2, 1, 2);
-        ReferenceSolver.Play p = ReferenceSolver.play(board, 5, true);
+        ReferenceMoves.Play p = ReferenceMoves.play(board, 5, true);
         assertArrayEquals(b(0, 0, 0, 3, 0, 0, 2, 3, 2, 3, 2, 3), p.after());
         assertEquals(0, p.captured());
-        assertArrayEquals(new int[] {3, 5}, ReferenceSolver.legalPits(board, true));
-        assertArrayEquals(new int[] {3}, ReferenceSolver.legalPits(board, false));
-        assertEquals(15, ReferenceSolver.play(board, 5, false).captured()); // 2+3+2+3+2+3
+        assertArrayEquals(new int[] {3, 5}, ReferenceMoves.legalPits(board, true));
+        assertArrayEquals(new int[] {3}, ReferenceMoves.legalPits(board, false));
+        assertEquals(15, ReferenceMoves.play(board, 5, false).captured()); // 2+3+2+3+2+3
     }
 
     @Test
     void example5Feeding() {
         for (boolean variant : new boolean[] {true, false}) {
-            assertArrayEquals(new int[] {4}, ReferenceSolver.legalPits(b(3, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0), variant));
+            assertArrayEquals(new int[] {4}, ReferenceMoves.legalPits(b(3, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0), variant));
             int[] noFeed = b(1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-            assertEquals(0, ReferenceSolver.legalPits(noFeed, variant).length);
-            assertEquals(3, ReferenceSolver.terminalValue(noFeed, variant));
+            assertEquals(0, ReferenceMoves.legalPits(noFeed, variant).length);
+            assertEquals(3, ReferenceMoves.terminalValue(noFeed, variant));
         }
         assertEquals(3, abapa.value(b(1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)));
         assertEquals(3, awari.value(b(1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)));
@@ -109,13 +109,13 @@ class ReferenceSolverTest {
         for (ReferenceSolver s : new ReferenceSolver[] {abapa, awari}) {
             for (int n = 0; n <= MAX; n++) {
                 long total = s.counts(n).values().stream().mapToLong(Long::longValue).sum();
-                assertEquals(ReferenceSolver.binomial(n + 11, 11), total, "layer " + n);
+                assertEquals(ReferenceIndex.binomial(n + 11, 11), total, "layer " + n);
                 assertTrue(s.counts(n).firstKey() >= -n && s.counts(n).lastKey() <= n);
             }
             long layer2 = s.counts(2).values().stream().mapToLong(Long::longValue).sum();
             assertEquals(78, layer2);
         }
-        assertEquals(646_646L, ReferenceSolver.binomial(MAX + 12, 12)); // boards with 0..10 seeds
+        assertEquals(646_646L, ReferenceIndex.binomial(MAX + 12, 12)); // boards with 0..10 seeds
     }
 
     /**
@@ -197,17 +197,17 @@ class ReferenceSolverTest {
                 int v = s.value(board);
                 int n = sum(board);
                 assertTrue(v >= -n && v <= n, where);
-                Integer terminal = ReferenceSolver.terminalValue(board, variant);
+                Integer terminal = ReferenceMoves.terminalValue(board, variant);
                 if (terminal != null) {
                     assertEquals(terminal.intValue(), v, where);
                     return;
                 }
-                int[] pits = ReferenceSolver.legalPits(board, variant);
+                int[] pits = ReferenceMoves.legalPits(board, variant);
                 assertTrue(pits.length > 0, where);
                 int best = Integer.MIN_VALUE;
                 for (int pit : pits) {
-                    ReferenceSolver.Play p = ReferenceSolver.play(board, pit, variant);
-                    int[] child = ReferenceSolver.rotate(p.after());
+                    ReferenceMoves.Play p = ReferenceMoves.play(board, pit, variant);
+                    int[] child = ReferenceMoves.rotate(p.after());
                     assertEquals(n - p.captured(), sum(child), where);
                     int mv = p.captured() - s.value(child);
                     if (p.captured() > 0) {
@@ -224,7 +224,7 @@ class ReferenceSolverTest {
 
     @Test
     void terminalValueRecognisesPlayablePositions() {
-        assertNull(ReferenceSolver.terminalValue(b(1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0), true));
-        assertNotNull(ReferenceSolver.terminalValue(b(0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0), true));
+        assertNull(ReferenceMoves.terminalValue(b(1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0), true));
+        assertNotNull(ReferenceMoves.terminalValue(b(0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0), true));
     }
 }

@@ -89,7 +89,7 @@ final class ReferenceSolvers {
 
     /** A solver of the rule set with at least maxSeeds layers, solving it if none is cached. */
     static ReferenceSolver solver(String ruleSet, int maxSeeds) {
-        String key = ReferenceSolver.RuleSet.parse(ruleSet).canonical();
+        String key = RuleSet.parse(ruleSet).canonical();
         ReferenceSolver s = SOLVERS.get(key);
         if (s != null && s.maxSeeds() >= maxSeeds) {
             return s;
@@ -119,10 +119,10 @@ final class ReferenceSolvers {
 
     /** Plays pit under the rule set: the move is legal, gives this board and capture; the board is worth value. */
     static void assertMove(int[] board, int pit, String rules, int[] after, int captured, int value) {
-        ReferenceSolver.RuleSet r = ReferenceSolver.RuleSet.parse(rules);
-        int[] legal = ReferenceSolver.legalPits(board, r);
+        RuleSet r = RuleSet.parse(rules);
+        int[] legal = ReferenceMoves.legalPits(board, r);
         assertTrue(Arrays.stream(legal).anyMatch(x -> x == pit), rules + ": pit " + pit + " not legal");
-        ReferenceSolver.Play p = ReferenceSolver.play(board, pit, r);
+        ReferenceMoves.Play p = ReferenceMoves.play(board, pit, r);
         assertArrayEquals(after, p.after(), rules + ": board after pit " + pit);
         assertEquals(captured, p.captured(), rules + ": captured by pit " + pit);
         assertEquals(value, valueOf(rules, board), rules + ": value of " + Arrays.toString(board));
