@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.krou.generator.reference.ReferenceMoves.sum;
 import static org.krou.generator.reference.ReferenceSolvers.*;
 
 import java.io.IOException;

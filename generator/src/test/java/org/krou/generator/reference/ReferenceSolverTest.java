@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.krou.generator.reference.ReferenceMoves.sum;
 import static org.krou.generator.reference.ReferenceSolvers.*;
 
 import java.util.Arrays;

@@ -3,6 +3,7 @@ package org.krou.generator.reference;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.krou.generator.reference.ReferenceMoves.sum;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -147,14 +148,6 @@ final class ReferenceSolvers {
             }
         }
         return board;
-    }
-
-    static int sum(int[] board) {
-        int s = 0;
-        for (int x : board) {
-            s += x;
-        }
-        return s;
     }
 
     /** Calls action on every board with 0..max seeds (a fresh array each time). */
