@@ -143,6 +143,28 @@ class KernelTest {
     }
 
     /**
+     * Every pit (0..11) sown with every count of 1..48 seeds, on a board whose other pits hold
+     * distinct counts: {@link Rules#sow} equals seed-by-seed sowing (so its table of sowing
+     * patterns without a lap, and the lap rule, hold for every entry), board and last pit.
+     */
+    @Test
+    void sowEqualsSeedBySeedForEveryPitAndCount() {
+        int[] sown = new int[12];
+        for (int pit = 0; pit < 12; pit++) {
+            for (int s = 1; s <= 48; s++) {
+                int[] b = new int[12];
+                for (int i = 0; i < 12; i++) {
+                    b[i] = i == pit ? s : i % 4;
+                }
+                int[] plain = b.clone();
+                int last = ReferenceRules.sowInPlace(plain, pit);
+                assertEquals(last, Rules.sow(b, pit, sown), "last pit of " + s + " seeds sown from pit " + pit);
+                assertArrayEquals(plain, sown, s + " seeds sown from pit " + pit);
+            }
+        }
+    }
+
+    /**
      * Random boards of every size: the legal mask, each child (rotated) and each capture of
      * {@link Rules#generate}, and {@link Rules#sow}, equal the reference kernel's; with no
      * legal move the terminal value follows docs/RULES.md.
