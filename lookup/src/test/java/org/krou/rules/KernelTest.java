@@ -144,7 +144,7 @@ class KernelTest {
 
     /**
      * Every pit (0..11) sown with every count of 1..48 seeds, on a board whose other pits hold
-     * distinct counts: {@link Rules#sow} equals seed-by-seed sowing (so its table of sowing
+     * 0..3 seeds (pit {@code i} holds {@code i mod 4}): {@link Rules#sow} equals seed-by-seed sowing (so its table of sowing
      * patterns without a lap, and the lap rule, hold for every entry), board and last pit.
      */
     @Test
