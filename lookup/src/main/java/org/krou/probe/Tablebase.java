@@ -1,14 +1,11 @@
 package org.krou.probe;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
-import org.krou.rules.Side;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.MissingTableException;
@@ -401,41 +398,12 @@ public final class Tablebase implements AutoCloseable {
         seedsOf(b);
         int[] values = new int[Rules.ROW];
         int[] captured = new int[Rules.ROW];
-        return movesOf(p.toMove(), RootMoves.fill(this, b, values, null, captured), values, captured);
-    }
-
-    /**
-     * The legal moves of a {@link #rootMoves(int[], int[], int[], int[])} answer as a list, in pit
-     * order: {@code mask} its legal moves, {@code values} and {@code captured} its arrays.
-     */
-    public static List<MoveValue> movesOf(Side toMove, int mask, int[] values, int[] captured) {
-        List<MoveValue> out = new ArrayList<>();
-        for (int pit = 0; pit < Rules.ROW; pit++) {
-            if ((mask & (1 << pit)) != 0) {
-                out.add(new MoveValue(Position.moveLetter(toMove, pit), captured[pit], values[pit]));
-            }
-        }
-        return out;
+        return MoveValue.listOf(p.toMove(), RootMoves.fill(this, b, values, null, captured), values, captured);
     }
 
     /** The moves of greatest value, in pit order; empty if the game is over. */
     public List<Character> bestMoves(Position p) {
-        return bestOf(moveValues(p));
-    }
-
-    /** The moves of greatest value among {@code all}, in their order; empty if {@code all} is. */
-    public static List<Character> bestOf(List<MoveValue> all) {
-        int best = Integer.MIN_VALUE;
-        for (MoveValue m : all) {
-            best = Math.max(best, m.value());
-        }
-        List<Character> out = new ArrayList<>();
-        for (MoveValue m : all) {
-            if (m.value() == best) {
-                out.add(m.move());
-            }
-        }
-        return out;
+        return MoveValue.best(moveValues(p));
     }
 
     /** The final score under perfect play, counting the seeds {@code p} records as captured. */
@@ -445,18 +413,11 @@ public final class Tablebase implements AutoCloseable {
 
     /** Metadata of every table file of the variant present in the directory, by seed count. */
     public List<TableInfo> info() {
-        List<TableInfo> out = new ArrayList<>();
-        for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
-            Path f = TableFormat.valuesPath(dataDir, variant, n);
-            if (n <= maxSeeds) {
-                out.add(TableInfo.of(table(n)));
-            } else if (Files.isRegularFile(f)) {
-                try (TableFile t = TableFile.open(f, TableKind.VALUES, variant, n, options.mapped(), new BlockCache(2))) {
-                    out.add(TableInfo.of(t));
-                }
-            }
+        try {
+            return tables.info(maxSeeds);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException("the tablebase is closed");
         }
-        return out;
     }
 
     /** Closes every open table; later probes fail. */

@@ -2,6 +2,8 @@ package org.krou.table;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
@@ -67,6 +69,29 @@ public final class TableSet implements AutoCloseable {
             }
             return t;
         }
+    }
+
+    /**
+     * Metadata of every table file of this kind present in the directory, by seed count: those
+     * of {@code 0..covered} as {@link #table} opens them (and keeps them open), any larger one
+     * opened for its header alone and closed again.
+     *
+     * @throws TableException        if a table is missing, foreign or damaged
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public List<TableInfo> info(int covered) {
+        List<TableInfo> out = new ArrayList<>();
+        for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
+            Path f = TableFormat.path(dataDir, variant, kind, n);
+            if (n <= covered) {
+                out.add(TableInfo.of(table(n)));
+            } else if (Files.isRegularFile(f)) {
+                try (TableFile t = TableFile.open(f, kind, variant, n, mapped, new BlockCache(2))) {
+                    out.add(TableInfo.of(t));
+                }
+            }
+        }
+        return out;
     }
 
     /** Closes every open table; later calls of {@link #table} fail. */

@@ -130,13 +130,13 @@ final class Api {
         int[] captured = new int[Rules.ROW];
         int v = tb.value(p); // throws, saying which seeds are covered, for a position outside the tables
         int mask = tb.rootMoves(p.moverRelative(), values, distances, captured); // each child probed once
-        List<MoveValue> moves = Tablebase.movesOf(p.toMove(), mask, values, captured);
+        List<MoveValue> moves = MoveValue.listOf(p.toMove(), mask, values, captured);
         List<ProbeJson.MoveExtra> extras = new ArrayList<>(moves.size());
         for (MoveValue m : moves) {
             extras.add(new ProbeJson.MoveExtra(distances[p.pitOf(m.move())],
                     p.play(m.move(), served.variant()).after()));
         }
-        List<Character> best = Tablebase.bestOf(moves);
+        List<Character> best = MoveValue.best(moves);
         FinalResult result = withResult ? tb.finalResult(p) : null;
         return ProbeJson.probeBytes(p, v, moves, best, result, extras);
     }
