@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.krou.cluster.ClusterWorker;
+import org.krou.cluster.FreePorts;
 import org.krou.cluster.HazelcastTransport;
 
 /** {@code krou generate --cluster} against two workers on loopback: the tables of {@code krou generate}. */
@@ -27,7 +26,7 @@ class ClusterCliTest {
         Path shared = dir.resolve("shared");
         CliRun one = CliRun.of("generate", "--max-seeds", "" + max, "--data", single.toString(), "--threads", "1");
         assertEquals(0, one.exit(), one.err());
-        int[] ports = {free(), free(), free()};
+        int[] ports = {FreePorts.next(), FreePorts.next(), FreePorts.next()};
         List<String> all = List.of("127.0.0.1:" + ports[0], "127.0.0.1:" + ports[1], "127.0.0.1:" + ports[2]);
         List<HazelcastTransport> members = new ArrayList<>();
         List<ClusterWorker> workers = new ArrayList<>();
@@ -61,28 +60,5 @@ class ClusterCliTest {
         CliRun r = CliRun.of("generate", "--cluster", "127.0.0.1:1", "--dtc", "--data", dir.toString());
         assertEquals(2, r.exit(), r.out() + r.err());
         assertTrue(r.err().startsWith("error: --cluster does not take --dtc"), r.err());
-    }
-
-    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    /**
-     * A port free now (and not handed out before), chosen at random below Linux's ephemeral range (32768 and up), which
-     * outgoing connections of the members could take before the member binds it.
-     */
-    private static int free() throws IOException {
-        java.util.SplittableRandom rnd = new java.util.SplittableRandom();
-        for (int attempt = 0; attempt < 1000; attempt++) {
-            int p = 20_000 + rnd.nextInt(12_000);
-            if (!HANDED_OUT.add(p)) {
-                continue;
-            }
-            try (ServerSocket s = new ServerSocket()) {
-                s.bind(new java.net.InetSocketAddress("127.0.0.1", p));
-                return p;
-            } catch (IOException inUse) {
-                // try another
-            }
-        }
-        throw new IOException("no free port in 20000..31999");
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.hazelcast.config.Config;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +81,7 @@ class HazelcastClusterTest {
             List<Integer> ports = new ArrayList<>();
             List<String> addresses = new ArrayList<>();
             for (int i = 0; i <= workers; i++) {
-                int p = freePort(ports);
+                int p = FreePorts.next();
                 ports.add(p);
                 addresses.add("127.0.0.1:" + p);
             }
@@ -94,28 +93,6 @@ class HazelcastClusterTest {
             }
             assertTrue(c.coordinator.awaitMembers(workers + 1, 30_000), "members joined");
             return c;
-        }
-
-        /**
-         * A port free now, not in {@code taken}, chosen at random below Linux's ephemeral range
-         * (32768 and up): a port the system hands out for {@code ServerSocket(0)} may be taken by
-         * an outgoing connection of another member before Hazelcast binds it.
-         */
-        static int freePort(List<Integer> taken) throws IOException {
-            java.util.SplittableRandom rnd = new java.util.SplittableRandom();
-            for (int attempt = 0; attempt < 1000; attempt++) {
-                int p = 20_000 + rnd.nextInt(12_000);
-                if (taken.contains(p)) {
-                    continue;
-                }
-                try (ServerSocket s = new ServerSocket()) {
-                    s.bind(new java.net.InetSocketAddress("127.0.0.1", p));
-                    return p;
-                } catch (IOException inUse) {
-                    // try another
-                }
-            }
-            throw new IOException("no free port in 20000..31999");
         }
 
         private static Config config(String name, int port, List<String> addresses, int heartbeatSeconds) {
