@@ -41,6 +41,8 @@ import org.krou.util.ByteBigArray;
 final class LayerPart {
     private static final int SCAN = 4096;
     private static final int EXPAND = 64;
+    /** Stacked positions expanded together, so that the cache misses of their predecessors overlap. */
+    private static final int BATCH = 16;
     private static final int BACKLOG = 64;
 
     final int seeds;
@@ -184,6 +186,13 @@ final class LayerPart {
         private final AtomicIntegerArray acks;
         private final Predecessors pred = new Predecessors(variant);
         private final int[] board = new int[12];
+        /** The predecessors of a batch: rank, (unused) packed board, owner, child won, threshold, state read. */
+        private final long[] ranks = new long[BATCH * Predecessors.MAX];
+        private final long[] packed = new long[BATCH * Predecessors.MAX];
+        private final int[] owners = new int[BATCH * Predecessors.MAX];
+        private final boolean[] wonBy = new boolean[BATCH * Predecessors.MAX];
+        private final int[] levels = new int[BATCH * Predecessors.MAX];
+        private final byte[] seen = new byte[BATCH * Predecessors.MAX];
         private long[] stack = new long[1 << 10];
         private int top;
 
@@ -263,23 +272,39 @@ final class LayerPart {
             return true;
         }
 
-        /** Expands up to {@code max} resolved positions of the stack. */
+        /**
+         * Expands up to {@code max} resolved positions of the stack, {@code BATCH} at a time as on
+         * one machine: the predecessors of the whole batch are generated first, the states of
+         * those owned here then read with plain loads (their cache misses overlap), and only then
+         * updated (the compare-and-sets hit the cache) or sent to their owners. Updates commute:
+         * the order does not change the result.
+         */
         private void expand(int max) {
-            for (int i = 0; i < max && top > 0; i++) {
-                long p = stack[--top];
-                byte v = state.get(blocks.local(p));
-                boolean won = v > 0;
-                int t = won ? v : -v;
-                PositionIndex.unrank(seeds, p, board);
-                int k = pred.generate(board);
-                long[] ranks = pred.ranks();
-                for (int j = 0; j < k; j++) {
-                    long q = ranks[j];
-                    int owner = blocks.owner(q);
+            int expanded = 0;
+            while (expanded < max && top > 0) {
+                int m = 0;
+                for (int popped = 0; popped < BATCH && expanded < max && top > 0; popped++, expanded++) {
+                    long p = stack[--top];
+                    byte v = state.get(blocks.local(p));
+                    boolean won = v > 0;
+                    PositionIndex.unrank(seeds, p, board);
+                    int k = pred.generate(board, ranks, packed, m);
+                    Arrays.fill(wonBy, m, m + k, won);
+                    Arrays.fill(levels, m, m + k, won ? v : -v);
+                    m += k;
+                }
+                for (int j = 0; j < m; j++) {
+                    int owner = blocks.owner(ranks[j]);
+                    owners[j] = owner;
                     if (owner == blocks.self) {
-                        update(q, won, t);
-                    } else {
-                        out.add(owner, q, won, t);
+                        seen[j] = state.get(blocks.local(ranks[j]));
+                    }
+                }
+                for (int j = 0; j < m; j++) {
+                    if (owners[j] != blocks.self) {
+                        out.add(owners[j], ranks[j], wonBy[j], levels[j]);
+                    } else if (StateCodes.unresolved(seen[j])) { // resolved positions never change again
+                        update(ranks[j], wonBy[j], levels[j]);
                     }
                 }
             }
