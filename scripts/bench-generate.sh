@@ -11,6 +11,8 @@ DIR="$(mktemp -d "${TMPDIR:-/tmp}/krou-bench.XXXXXX")"
 trap 'rm -rf "$DIR"' EXIT
 "$ROOT/scripts/krou" --version >/dev/null   # build first, outside the timing
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo), $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(java -version 2>&1 | head -1)"
+THP="$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true)"
+echo "transparent huge pages: ${THP:-not offered} (the launcher asks for them with always or madvise); JVM options: ${KROU_JAVA_OPTS:-the defaults of the launcher}"
 START=$(date +%s.%N)
 "$ROOT/scripts/krou" generate --max-seeds "$N" --variant "$VARIANT" --data "$DIR" "$@" | tee "$DIR/log.txt" | grep -v '^  layer'
 END=$(date +%s.%N)
