@@ -14,6 +14,35 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** {@link Rules} on mover-relative boards, against {@link ReferenceRules} on absolute ones. */
 class KernelTest {
 
+    /**
+     * The landing table of {@link Rules#endsOnTwoOrThree} against sowing itself: for every pit,
+     * every seed count it may hold and every count already on the other pits, the move ends on
+     * a 2 or 3 in the opponent's row exactly when {@link Rules#sow} says so.
+     */
+    @Test
+    void endsOnTwoOrThreeAgreesWithSowing() {
+        int[] out = new int[12];
+        int yes = 0;
+        for (int pit = 0; pit < 6; pit++) {
+            for (int s = 0; s <= 48; s++) {
+                for (int other = 0; other + s <= 48 && other <= 4; other++) {
+                    int[] b = new int[12];
+                    Arrays.fill(b, other);
+                    b[pit] = s;
+                    boolean expected = false;
+                    if (s > 0) {
+                        int last = Rules.sow(b, pit, out);
+                        expected = last >= 6 && (out[last] == 2 || out[last] == 3);
+                    }
+                    yes += expected ? 1 : 0;
+                    assertEquals(expected, Rules.endsOnTwoOrThree(b, pit),
+                            "pit " + pit + " holding " + s + ", the others " + other);
+                }
+            }
+        }
+        assertTrue(yes > 50, yes + " moves ending on 2 or 3");
+    }
+
     /** The resolver's filter: where it says no move captures, generating the moves agrees, and it says so often. */
     @ParameterizedTest
     @ValueSource(strings = {"abapa", "awari"})
