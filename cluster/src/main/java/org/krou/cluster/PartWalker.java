@@ -170,48 +170,24 @@ final class PartWalker {
      */
     private void update(long q, boolean lower, int t) {
         long l = part.blocks.local(q);
+        int exit = StateCodes.UNKNOWN;
         while (true) {
             byte s = part.state.get(l);
-            if (!StateCodes.unresolved(s)) {
-                return; // resolved positions never change again
-            }
-            if (!lower) {
-                if (part.state.compareAndSet(l, s, (byte) t)) {
-                    if (s == StateCodes.pos(t)) {
-                        part.setDontCare(l); // its best exit is +t too
-                    }
-                    push(q);
-                    return;
-                }
+            int x = lower ? part.codes.lowerCounter(s, t, exit, q) : StateCodes.claimWin(s, t);
+            if (x == StateCodes.NEED_EXIT) {
+                exit = part.exit.get(l);
                 continue;
             }
-            int c = part.codes.counter(s);
-            if (c < 0) {
-                return; // a positive exit: never negative, its counter is not kept
+            if (x == StateCodes.UNCHANGED) {
+                return;
             }
-            if (c == 0) {
-                throw new IllegalStateException("counter underflow at position " + q + " of layer " + part.seeds
-                        + ": predecessor and move counts disagree");
-            }
-            if (c > 1) {
-                if (part.state.compareAndSet(l, s, part.codes.lowered(s))) {
-                    return;
+            if (part.state.compareAndSet(l, s, (byte) x)) {
+                if ((x & StateCodes.EXACT) != 0) {
+                    part.setDontCare(l);
                 }
-                continue;
-            }
-            int e = part.codes.exit(s);
-            if (e == StateCodes.UNKNOWN) {
-                e = part.exit.get(l);
-            }
-            if (e <= -t) {
-                if (part.state.compareAndSet(l, s, (byte) -t)) {
-                    if (e == -t) {
-                        part.setDontCare(l);
-                    }
+                if ((x & StateCodes.RESOLVED) != 0) {
                     push(q);
-                    return;
                 }
-            } else if (part.state.compareAndSet(l, s, StateCodes.zero(e))) {
                 return;
             }
         }

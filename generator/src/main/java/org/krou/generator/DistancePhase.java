@@ -135,51 +135,23 @@ final class DistancePhase {
             throw new IllegalStateException("distance to conversion above " + MAX + " in layer " + layer.seeds
                     + ": the table format stores one byte");
         }
-        int recomputed = StateCodes.UNKNOWN;
+        int exit = StateCodes.UNKNOWN;
         while (true) {
             byte s = layer.state.get(q);
-            if (!LayerState.unresolved(s)) {
+            int x = childWon ? layer.codes.lowerCounter(s, t, exit, q) : StateCodes.claimWin(s, t);
+            if (x == StateCodes.NEED_EXIT) {
+                PositionIndex.unrank(layer.seeds, q, scratch);
+                exit = ExitKernel.best(kernel.evaluate(scratch, layer.seeds));
+                continue;
+            }
+            if (x == StateCodes.UNCHANGED) {
                 return;
             }
-            if (!childWon) {
-                if (layer.state.compareAndSet(q, s, (byte) t)) {
-                    if (s == StateCodes.pos(t)) {
-                        layer.dontCare.set(q);
-                    }
-                    dist.set(q, (byte) d);
-                    out.add(q);
-                    return;
+            if (layer.state.compareAndSet(q, s, (byte) x)) {
+                if ((x & StateCodes.EXACT) != 0) {
+                    layer.dontCare.set(q);
                 }
-                continue;
-            }
-            int c = layer.codes.counter(s);
-            if (c < 0) {
-                return; // a positive exit: never negative, its counter is not kept
-            }
-            if (c == 0) {
-                throw new IllegalStateException("counter underflow at position " + q + " of layer " + layer.seeds
-                        + ": predecessor and move counts disagree");
-            }
-            if (c > 1) {
-                if (layer.state.compareAndSet(q, s, layer.codes.lowered(s))) {
-                    return;
-                }
-                continue;
-            }
-            int e = layer.codes.exit(s);
-            if (e == StateCodes.UNKNOWN) {
-                if (recomputed == StateCodes.UNKNOWN) {
-                    PositionIndex.unrank(layer.seeds, q, scratch);
-                    recomputed = ExitKernel.best(kernel.evaluate(scratch, layer.seeds));
-                }
-                e = recomputed;
-            }
-            byte next = e <= -t ? (byte) -t : StateCodes.zero(e);
-            if (layer.state.compareAndSet(q, s, next)) {
-                if (next == (byte) -t) {
-                    if (e == -t) {
-                        layer.dontCare.set(q);
-                    }
+                if ((x & StateCodes.RESOLVED) != 0) {
                     dist.set(q, (byte) d);
                     out.add(q);
                 }

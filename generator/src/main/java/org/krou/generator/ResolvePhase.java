@@ -198,8 +198,6 @@ final class ResolvePhase {
          * least fixed points.
          */
         private void drain(int t, int least) {
-            byte plus = (byte) t;
-            byte minus = (byte) -t;
             while (top >= 2 * least) {
                 int m = 0;
                 for (int popped = 0; top > 0 && popped < BATCH; popped++) {
@@ -228,70 +226,56 @@ final class ResolvePhase {
                     long q = ranks[j];
                     long qb = packable ? boards[j] : UNPACKED;
                     if (wonBy[j]) {
-                        lowerCounter(q, qb, t, minus);
+                        lowerCounter(q, qb, t);
                     } else {
-                        claimWinner(q, qb, plus);
+                        claimWinner(q, qb, t);
                     }
                 }
             }
         }
 
         /** A child of {@code q} is worth {@code -t}: {@code q} is worth {@code +t} unless resolved. */
-        private void claimWinner(long q, long qb, byte plus) {
+        private void claimWinner(long q, long qb, int t) {
             while (true) {
                 byte s = state.get(q);
-                if (!LayerState.unresolved(s)) {
+                int x = StateCodes.claimWin(s, t);
+                if (x == StateCodes.UNCHANGED) {
                     return;
                 }
-                if (state.compareAndSet(q, s, plus)) {
-                    if (s == StateCodes.pos(plus)) {
-                        layer.dontCare.set(q); // its best exit is +t too
-                    }
-                    push(q, qb);
+                if (state.compareAndSet(q, s, (byte) x)) {
+                    resolved(q, qb, x);
                     return;
                 }
             }
         }
 
         /** One more move of {@code q} reaches a child worth at least {@code t}. */
-        private void lowerCounter(long q, long qb, int t, byte minus) {
-            int recomputed = StateCodes.UNKNOWN;
+        private void lowerCounter(long q, long qb, int t) {
+            int exit = StateCodes.UNKNOWN;
             while (true) {
                 byte s = state.get(q);
-                if (!LayerState.unresolved(s)) {
-                    return;
-                }
-                int c = codes.counter(s);
-                if (c < 0) {
-                    return; // a positive exit: never negative, its counter is not kept
-                }
-                if (c == 0) {
-                    throw new IllegalStateException("counter underflow at position " + q
-                            + " of layer " + layer.seeds + ": predecessor and move counts disagree");
-                }
-                if (c > 1) {
-                    if (state.compareAndSet(q, s, codes.lowered(s))) {
-                        return;
-                    }
+                int x = codes.lowerCounter(s, t, exit, q);
+                if (x == StateCodes.NEED_EXIT) {
+                    exit = exitOf(q, qb);
                     continue;
                 }
-                int e = codes.exit(s);
-                if (e == StateCodes.UNKNOWN) {
-                    if (recomputed == StateCodes.UNKNOWN) {
-                        recomputed = exitOf(q, qb);
-                    }
-                    e = recomputed;
-                }
-                byte next = e <= -t ? minus : StateCodes.zero(e);
-                if (state.compareAndSet(q, s, next)) {
-                    if (next == minus) {
-                        if (e == -t) {
-                            layer.dontCare.set(q);
-                        }
-                        push(q, qb);
-                    }
+                if (x == StateCodes.UNCHANGED) {
                     return;
                 }
+                if (state.compareAndSet(q, s, (byte) x)) {
+                    resolved(q, qb, x);
+                    return;
+                }
+            }
+        }
+
+        /** After transition {@code x} of {@code q}: marks it don't-care and stacks it as {@code x} says. */
+        private void resolved(long q, long qb, int x) {
+            if ((x & StateCodes.EXACT) != 0) {
+                layer.dontCare.set(q);
+            }
+            if ((x & StateCodes.RESOLVED) != 0) {
+                push(q, qb);
             }
         }
 

@@ -143,6 +143,78 @@ public final class StateCodes {
         return exitOf[s & 0xFF];
     }
 
+    /** A transition ({@link #claimWin}, {@link #lowerCounter}) that changes nothing: the position is resolved, or its exit is positive. */
+    public static final int UNCHANGED = -1;
+    /** {@link #lowerCounter}: the code does not keep the position's best exit and it is needed; call again with it. */
+    public static final int NEED_EXIT = -2;
+    /** Flag of a transition: it resolves the position (its predecessors are to be expanded). */
+    public static final int RESOLVED = 1 << 8;
+    /** Flag of a transition: the position is worth its best exit (a don't-care entry of the table). */
+    public static final int EXACT = 1 << 9;
+
+    /**
+     * The transition of an unresolved position when one of its same-layer moves reaches a child
+     * worth {@code -t} (at level {@code t}): it is worth {@code +t}. The one statement of this
+     * rule for every resolver (single machine, distances, cluster), which apply it with a
+     * compare-and-set of the new code (the low byte of the result) against {@code s}.
+     *
+     * @return {@link #UNCHANGED} if {@code s} is resolved; else the code {@code t} with
+     *         {@link #RESOLVED}, and {@link #EXACT} if its best exit is {@code t} too
+     */
+    public static int claimWin(byte s, int t) {
+        if (!unresolved(s)) {
+            return UNCHANGED;
+        }
+        return (t & 0xFF) | RESOLVED | (s == pos(t) ? EXACT : 0);
+    }
+
+    /**
+     * The transition of an unresolved position with code {@code s} when one more of its
+     * same-layer moves reaches a child worth at least {@code t}: its counter drops; when it
+     * reaches zero the position is worth {@code -t} if its best exit is at most {@code -t}
+     * (every move is then bad), else it waits for the level of its exit ({@link #zero}).
+     *
+     * <pre>{@code
+     * int x = codes.lowerCounter(s, t, StateCodes.UNKNOWN, q);
+     * if (x == StateCodes.NEED_EXIT) x = codes.lowerCounter(s, t, bestExitOf(q), q);
+     * if (x >= 0 && state.compareAndSet(q, s, (byte) x) && (x & StateCodes.RESOLVED) != 0) expand(q);
+     * }</pre>
+     *
+     * @param exit the position's best exit if the caller has it, else {@link #UNKNOWN}
+     * @param rank the position's rank, for the message of a counter underflow
+     * @return {@link #UNCHANGED}, {@link #NEED_EXIT}, or the new code in the low byte, with
+     *         {@link #RESOLVED} if it is {@code -t}, and {@link #EXACT} if its best exit is {@code -t}
+     * @throws IllegalStateException if the counter is already zero: the predecessors and the
+     *         moves counted disagree (a bug, never a property of the input)
+     */
+    public int lowerCounter(byte s, int t, int exit, long rank) {
+        if (!unresolved(s)) {
+            return UNCHANGED;
+        }
+        int c = counterOf[s & 0xFF];
+        if (c < 0) {
+            return UNCHANGED; // a positive exit: never negative, its counter is not kept
+        }
+        if (c == 0) {
+            throw new IllegalStateException("counter underflow at position " + rank + " of layer " + seeds
+                    + ": predecessor and move counts disagree");
+        }
+        if (c > 1) {
+            return loweredOf[s & 0xFF] & 0xFF;
+        }
+        int e = exitOf[s & 0xFF];
+        if (e == UNKNOWN) {
+            if (exit == UNKNOWN) {
+                return NEED_EXIT;
+            }
+            e = exit;
+        }
+        if (e <= -t) {
+            return (-t & 0xFF) | RESOLVED | (e == -t ? EXACT : 0);
+        }
+        return zero(e) & 0xFF;
+    }
+
     /** The code with one less counted move, for a counter of 2 or more. */
     public byte lowered(byte s) {
         return loweredOf[s & 0xFF];

@@ -52,6 +52,47 @@ class LeanStateTest {
         }
     }
 
+    /**
+     * The transitions, as the rules of resolution state them: a losing child makes a position
+     * worth {@code +t}; the last bad move makes it worth {@code -t} if its best exit is at most
+     * {@code -t} (exactly {@code -t}: a don't-care entry), else leaves it waiting at its exit;
+     * a resolved position or a positive exit never changes; an exit the code does not keep is
+     * asked for.
+     */
+    @Test
+    void transitionsFollowTheRules() {
+        StateCodes layer = new StateCodes(20, 3);
+        assertEquals(5 | StateCodes.RESOLVED, StateCodes.claimWin(layer.initial(2, -1), 5));
+        assertEquals(5 | StateCodes.RESOLVED | StateCodes.EXACT, StateCodes.claimWin(StateCodes.pos(5), 5));
+        assertEquals(StateCodes.UNCHANGED, StateCodes.claimWin((byte) -4, 5));
+        assertEquals(StateCodes.UNCHANGED, StateCodes.claimWin((byte) 0, 5));
+
+        byte three = layer.initial(3, -2);
+        byte two = (byte) layer.lowerCounter(three, 2, StateCodes.UNKNOWN, 0);
+        assertEquals(layer.initial(2, -2), two);
+        byte one = (byte) layer.lowerCounter(two, 2, StateCodes.UNKNOWN, 0);
+        assertEquals((-2 & 0xFF) | StateCodes.RESOLVED | StateCodes.EXACT,
+                layer.lowerCounter(one, 2, StateCodes.UNKNOWN, 0), "every move bad, exit -2 at level 2");
+        assertEquals(StateCodes.zero(-2) & 0xFF, layer.lowerCounter(one, 3, StateCodes.UNKNOWN, 0),
+                "every move bad at level 3, exit -2: waits for level 2");
+        assertEquals((-1 & 0xFF) | StateCodes.RESOLVED, layer.lowerCounter(one, 1, StateCodes.UNKNOWN, 0),
+                "exit -2 below level 1's -1: worth -1, not its exit");
+        byte none = layer.initial(1, StateCodes.NO_EXIT);
+        assertEquals((-7 & 0xFF) | StateCodes.RESOLVED, layer.lowerCounter(none, 7, StateCodes.UNKNOWN, 0));
+
+        byte unknown = layer.initial(1, -9); // below the 3 kept exits
+        assertEquals(StateCodes.NEED_EXIT, layer.lowerCounter(unknown, 4, StateCodes.UNKNOWN, 0));
+        assertEquals(StateCodes.zero(-5) & 0xFF, layer.lowerCounter(unknown, 6, -5, 0));
+        assertEquals((-4 & 0xFF) | StateCodes.RESOLVED, layer.lowerCounter(unknown, 4, -5, 0));
+        assertEquals((-4 & 0xFF) | StateCodes.RESOLVED | StateCodes.EXACT, layer.lowerCounter(unknown, 4, -4, 0));
+
+        assertEquals(StateCodes.UNCHANGED, layer.lowerCounter(StateCodes.pos(3), 2, StateCodes.UNKNOWN, 0));
+        assertEquals(StateCodes.UNCHANGED, layer.lowerCounter((byte) 3, 2, StateCodes.UNKNOWN, 0));
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> layer.lowerCounter(StateCodes.zero(-1), 1, StateCodes.UNKNOWN, 77));
+        assertTrue(e.getMessage().contains("position 77 of layer 20"), e.getMessage());
+    }
+
     /** Records what {@code code} means; fails if it already meant something else. */
     private static void mean(String[] meaning, byte code, String what) {
         String before = meaning[code & 0xFF];
