@@ -1,6 +1,7 @@
 package org.krou.generator;
 
 import org.krou.index.PositionIndex;
+import org.krou.rules.CaptureFilter;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
@@ -11,7 +12,7 @@ import org.krou.util.ByteBigArray;
  * inline (feeding and {@code no-feed=play-on}; under {@code grand-slam=forbid}, moves that are
  * no grand slam, and under awari, moves that leave the opponent seeds, unless none is) so that
  * no child is copied. A move whose last seed makes no 2 or 3 on the opponent's side
- * ({@link Rules#endsOnTwoOrThree}) captures nothing under any rule set: it is counted without
+ * ({@link CaptureFilter#endsOnTwoOrThree}) captures nothing under any rule set: it is counted without
  * being sown. A capture-give
  * grand slam is worth {@link Rules#fixedValue}. One instance per thread; allocation-free.
  *
@@ -143,7 +144,7 @@ public final class ExitKernel {
                 continue;
             }
             any = true;
-            if (!Rules.endsOnTwoOrThree(b, pit)) {
+            if (!CaptureFilter.endsOnTwoOrThree(b, pit)) {
                 // the last seed does not make a 2 or 3 on the opponent's side: a quiet move under
                 // every rule set, known without sowing; it leaves the opponent seeds if they had
                 // some or it reached their row

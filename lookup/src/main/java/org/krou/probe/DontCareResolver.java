@@ -1,5 +1,6 @@
 package org.krou.probe;
 
+import org.krou.rules.CaptureFilter;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
 
@@ -48,7 +49,7 @@ public final class DontCareResolver {
 
     /** As {@link #resolve(int[], int, int)}, with the scratch arrays of {@code ctx} from {@code depth} on. */
     static int resolve(Variant variant, Layers layers, ProbeContext ctx, int[] b, int n, int stored, int depth) {
-        if (Rules.noCapture(b)) {
+        if (CaptureFilter.noCapture(b)) {
             return stored; // nothing to resolve: no capture, and the game goes on
         }
         int mask = captureMoves(variant, layers, ctx, b, n, depth);
@@ -61,7 +62,7 @@ public final class DontCareResolver {
      * reads of all of them overlap rather than follow one another.
      */
     static int probe(Variant variant, Layers layers, ProbeContext ctx, int[] b, int n, int depth) {
-        if (!layers.dontCare(n) || Rules.noCapture(b)) {
+        if (!layers.dontCare(n) || CaptureFilter.noCapture(b)) {
             return layers.stored(b, n);
         }
         int mask = captureMoves(variant, layers, ctx, b, n, depth);
@@ -78,8 +79,8 @@ public final class DontCareResolver {
         int[] ch = ctx.children[depth];
         int[] cap = ctx.captured[depth];
         int mask;
-        if (Rules.everyPitLegal(b, variant)) {
-            mask = Rules.captures(b, variant, ch, cap, ctx.scratch); // the game goes on: only captures matter
+        if (CaptureFilter.everyPitLegal(b, variant)) {
+            mask = CaptureFilter.captures(b, variant, ch, cap, ctx.scratch); // the game goes on: only captures matter
         } else {
             mask = Rules.generate(b, variant, ch, cap, ctx.scratch);
             if (mask == 0) {

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class KernelTest {
 
     /**
-     * The landing table of {@link Rules#endsOnTwoOrThree} against sowing itself: for every pit,
+     * The landing table of {@link CaptureFilter#endsOnTwoOrThree} against sowing itself: for every pit,
      * every seed count it may hold and every count already on the other pits, the move ends on
      * a 2 or 3 in the opponent's row exactly when {@link Rules#sow} says so.
      */
@@ -35,7 +35,7 @@ class KernelTest {
                         expected = last >= 6 && (out[last] == 2 || out[last] == 3);
                     }
                     yes += expected ? 1 : 0;
-                    assertEquals(expected, Rules.endsOnTwoOrThree(b, pit),
+                    assertEquals(expected, CaptureFilter.endsOnTwoOrThree(b, pit),
                             "pit " + pit + " holding " + s + ", the others " + other);
                 }
             }
@@ -61,7 +61,7 @@ class KernelTest {
                 none &= (mask & (1 << pit)) == 0 || captured[pit] == 0;
             }
             quiet += none ? 1 : 0;
-            if (Rules.noCapture(b)) {
+            if (CaptureFilter.noCapture(b)) {
                 sure++;
                 assertTrue(none, Arrays.toString(b) + ": the filter says no capture, generate finds one or no move");
             }
@@ -70,8 +70,8 @@ class KernelTest {
     }
 
     /**
-     * The resolver's capture-only moves: where {@link Rules#everyPitLegal} holds, generate lists
-     * every non-empty pit, and {@link Rules#captures} plays every pit that captures (same child,
+     * The resolver's capture-only moves: where {@link CaptureFilter#everyPitLegal} holds, generate lists
+     * every non-empty pit, and {@link CaptureFilter#captures} plays every pit that captures (same child,
      * same capture) and only pits that generate also lists, under every preset and each option.
      */
     @ParameterizedTest
@@ -92,7 +92,7 @@ class KernelTest {
         int capturing = 0;
         for (int k = 0; k < 200_000; k++) {
             int[] b = RandomBoards.board(rnd, rnd.nextInt(49));
-            if (!Rules.everyPitLegal(b, v)) {
+            if (!CaptureFilter.everyPitLegal(b, v)) {
                 continue;
             }
             fast++;
@@ -102,7 +102,7 @@ class KernelTest {
                 nonEmpty |= b[pit] > 0 ? 1 << pit : 0;
             }
             assertEquals(nonEmpty, mask, Arrays.toString(b) + ": every non-empty pit is legal");
-            int played = Rules.captures(b, v, only, onlyCaptured, scratch);
+            int played = CaptureFilter.captures(b, v, only, onlyCaptured, scratch);
             for (int pit = 0; pit < 6; pit++) {
                 boolean takes = (mask & (1 << pit)) != 0 && captured[pit] > 0;
                 boolean in = (played & (1 << pit)) != 0;
