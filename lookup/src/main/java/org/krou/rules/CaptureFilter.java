@@ -31,7 +31,7 @@ public final class CaptureFilter {
             return false;
         }
         for (int i = 0; i < Rules.ROW; i++) {
-            if (b[i] != 0 && endsOnTwoOrThree(b, i)) {
+            if (endsOnTwoOrThree(b, i)) { // false for an empty pit
                 return false;
             }
         }
@@ -83,7 +83,7 @@ public final class CaptureFilter {
     public static int captures(int[] b, Variant variant, int[] children, int[] captured, int[] scratch) {
         int mask = 0;
         for (int pit = 0; pit < Rules.ROW; pit++) {
-            if (b[pit] == 0 || !endsOnTwoOrThree(b, pit)) {
+            if (!endsOnTwoOrThree(b, pit)) { // true only for a non-empty pit
                 continue;
             }
             int code = Rules.playMove(b, pit, variant, scratch);
