@@ -201,15 +201,7 @@ final class LayerPart {
      * (after {@link #stopResolve}).
      */
     void finish() {
-        for (long l = 0; l < localSize; l++) {
-            byte s = state.get(l);
-            if (StateCodes.unresolved(s)) {
-                if (codes.exit(s) == 0) {
-                    setDontCare(l);
-                }
-                state.set(l, (byte) 0);
-            }
-        }
+        codes.settleUnresolved(state, 0, localSize, this::setDontCare);
     }
 
     /** True if local position {@code l} is worth its best exit. */

@@ -93,16 +93,7 @@ final class ResolvePhase {
      * exit is 0 as don't-care.
      */
     static void finish(LayerState layer, long from, long to) {
-        ByteBigArray state = layer.state;
-        for (long i = from; i < to; i++) {
-            byte s = state.get(i);
-            if (LayerState.unresolved(s)) {
-                if (layer.codes.exit(s) == 0) {
-                    layer.dontCare.set(i);
-                }
-                state.set(i, (byte) 0);
-            }
-        }
+        layer.codes.settleUnresolved(layer.state, from, to, layer.dontCare::set);
     }
 
     /** One thread's scratch: the predecessor generator, the exit kernel, the stack and the batch's predecessors. */

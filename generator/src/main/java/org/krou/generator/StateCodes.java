@@ -1,6 +1,8 @@
 package org.krou.generator;
 
+import java.util.function.LongConsumer;
 import org.krou.index.PositionIndex;
+import org.krou.util.ByteBigArray;
 
 /**
  * The codes of unresolved positions in the state byte of {@link LayerState}, for one layer of
@@ -141,6 +143,23 @@ public final class StateCodes {
     /** The best exit a code keeps: exact, {@link #NO_EXIT}, or {@link #UNKNOWN}. */
     public int exit(byte s) {
         return exitOf[s & 0xFF];
+    }
+
+    /**
+     * Ends the resolution of {@code state[from, to)} after level 1: a position still unresolved
+     * is worth 0 (endless play), and worth its best exit, a don't-care entry, if that exit is 0;
+     * {@code dontCare} receives each such position.
+     */
+    public void settleUnresolved(ByteBigArray state, long from, long to, LongConsumer dontCare) {
+        for (long i = from; i < to; i++) {
+            byte s = state.get(i);
+            if (unresolved(s)) {
+                if (exit(s) == 0) {
+                    dontCare.accept(i);
+                }
+                state.set(i, (byte) 0);
+            }
+        }
     }
 
     /** A transition ({@link #claimWin}, {@link #lowerCounter}) that changes nothing: the position is resolved, or its exit is positive. */
