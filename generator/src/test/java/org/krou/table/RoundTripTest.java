@@ -313,6 +313,46 @@ class RoundTripTest {
         assertTrue(why[0].contains("sum") || why[0].contains("frequency"), why[0]);
     }
 
+    /**
+     * A block coded with one model and read with another in which a context it uses is empty (a
+     * file whose checksums were forged, say): the decoder says so, in stream A and in stream B,
+     * decoding the whole block or only as far as a position after it, and never answers.
+     */
+    @Test
+    void aBlockEnteringAContextTheModelLeavesEmptyIsRefused() {
+        int k = 2;
+        long[] all = new long[(k + 1) * (k + 1) * k];
+        java.util.Arrays.fill(all, 10);
+        ContextEncoder writer = ContextEncoder.fromCounts(all, k, 12, 64);
+        // its model (no pairs: order-1 contexts 0, 1 and the start, two entries of 2048 each),
+        // with context 1 (after a 1) emptied
+        byte[] bytes = writer.toBytes();
+        assertEquals(2 + 3 * (2 + 2 * 3), bytes.length, "a model of three order-1 contexts");
+        byte[] emptied = new byte[bytes.length - 6];
+        System.arraycopy(bytes, 0, emptied, 0, 10); // q, context 0
+        System.arraycopy(bytes, 18, emptied, 12, 8); // context 1 has no entries (its count stays 0), the start
+        String[] why = new String[1];
+        ContextModel reader = ContextModel.parse(emptied, k, 12, why);
+        assertTrue(reader != null, why[0]);
+        int m = 40;
+        int h = m / 2;
+        byte[] symbols = {10, 11};
+        for (int one : new int[] {3, h + 3}) { // a 1 followed by a position, in stream A, then in stream B
+            byte[] codes = new byte[m];
+            codes[one] = 1;
+            byte[] enc = new byte[2 * m + 16];
+            int len = writer.encode(codes, m, enc);
+            assertTrue(len >= 8 && len < m, "length " + len);
+            byte[] in = java.util.Arrays.copyOf(enc, ContextModel.powerOfTwo(len + ContextModel.PADDING));
+            byte[] out = new byte[m];
+            for (int at : new int[] {one + 1, one + 5, m - 1}) {
+                String err = reader.decode(in, len, m, symbols, out, at);
+                assertTrue(err != null && err.contains("empty"), "a 1 at " + one + ", decoded to " + at + ": " + err);
+            }
+            assertEquals(null, ContextModel.parse(writer.toBytes(), k, 12, why).decode(in, len, m, symbols, out));
+        }
+    }
+
     @Test
     void contextDecoderReadsAnyBufferAlike() {
         // a block long enough that the coder takes bytes all along (random codes, 4 of them), in

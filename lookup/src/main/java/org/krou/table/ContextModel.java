@@ -17,9 +17,12 @@ import java.nio.ByteOrder;
  * stores a block so when coding would not make it shorter).
  *
  * <p>The decoder is the per-position kernel of a cold probe: one read of a small table (a byte
- * per 16 slots of a context, so that the tables of many models stay in the processor's caches)
- * and one or two of the context's entries give the code, its frequency, offset and the next
- * context; the coder state is renormalised without a branch; nothing is allocated. Immutable
+ * per 32 slots of a context) and two adjacent entries of the context (four bytes each) give the
+ * code, its offset and frequency and the next context; the coder state is renormalised without
+ * a branch; nothing is allocated. The model takes about 5 bytes per entry of the file's model
+ * and 128 per context (at 20 seeds 145 KiB, against 432 KiB with rows of 8-byte entries padded
+ * to a power of two), so that the models of the several tables a probe reads stay in the
+ * processor's caches. Immutable
  * and safe for concurrent use; every step is validated, so a damaged block is reported, never
  * decoded into wrong symbols silently (the block checksum is checked before).
  */
@@ -39,9 +42,13 @@ final class ContextModel {
      */
     static final int PADDING = 4;
     /** log2 of the slots of a bucket of {@link #bucket}. */
-    private static final int BUCKET_BITS = 4;
-    /** The offset of an empty context's one entry: past every slot, so that no slot is in it. */
-    private static final long NO_CUM = 0x1FFF;
+    private static final int BUCKET_BITS = 5;
+    /** Where an entry of {@link #step} keeps its offset {@code cum} (13 bits, up to {@value #NO_CUM}). */
+    private static final int CUM_SHIFT = 19;
+    /** Where an entry of {@link #step} keeps its code (8 bits); the next context is in the 11 below. */
+    private static final int CODE_SHIFT = 11;
+    /** The offset of an empty context's entries: past every slot, so that no slot is in them. */
+    private static final int NO_CUM = 0x1FFF;
 
     final int k;
     final int scale;
@@ -51,21 +58,25 @@ final class ContextModel {
     /**
      * Per context and bucket of {@code 2^}{@value #BUCKET_BITS} slots, index
      * {@code (ctx << (scale - BUCKET_BITS)) + (slot >>> BUCKET_BITS)}: the entry of {@link #step}
-     * that owns the bucket's first slot. A slot's entry is that one or one of the few after it,
+     * that owns the bucket's first slot, counted from the context's first entry. A slot's entry
+     * is that one or one of the few after it,
      * so the table is {@code 2^BUCKET_BITS} times smaller than one entry per slot and stays in
      * the processor's cache. Its length is rounded up to a power of two (the kernel masks its
      * indices), as is {@link #step}'s.
      */
     private final byte[] bucket;
     /**
-     * Per context, its entries in code order, index {@code (ctx << stride) + j}:
-     * {@code freq << 40 | cum << 20 | code << 12 | next}, {@code next} being the context of the
-     * following position. An empty context has one entry of frequency 0 and offset
-     * {@value #NO_CUM}, past every slot.
+     * The entries of every context, one after the other, a context's from {@link #rowStart}:
+     * {@code cum << 19 | code << 11 | next}, in code order, {@code next} being the context of the
+     * following position, then one more whose {@code cum} is {@code 2^scale}: an entry's
+     * frequency is the next one's offset less its own, and a walk along the row stops there. An
+     * empty context has two entries of offset {@value #NO_CUM}, past every slot: frequency 0.
+     * Four bytes an entry and no empty ones, so that the models of the tables a probe reads stay
+     * in the processor's caches.
      */
-    private final long[] step;
-    /** log2 of the row length of {@link #step}: the smallest power of two {@code >= k}. */
-    private final int stride;
+    private final int[] step;
+    /** The index in {@link #step} of each context's first entry. */
+    private final int[] rowStart;
     private final int start;
 
     private ContextModel(int k, int scale, int[] pairs, int[][] codes, int[][] freqs) {
@@ -87,11 +98,18 @@ final class ContextModel {
         }
         int bb = scale - BUCKET_BITS;
         bucket = new byte[powerOfTwo(contexts << bb)];
-        stride = 32 - Integer.numberOfLeadingZeros(Math.max(1, k - 1));
-        step = new long[powerOfTwo(contexts << stride)];
+        rowStart = new int[powerOfTwo(contexts)];
+        int entries = 0;
         for (int c = 0; c < contexts; c++) {
+            entries += Math.max(1, codes[c].length) + 1;
+        }
+        step = new int[powerOfTwo(entries)];
+        int at = 0;
+        for (int c = 0; c < contexts; c++) {
+            rowStart[c] = at;
             if (codes[c].length == 0) {
-                step[c << stride] = NO_CUM << 20;
+                step[at++] = NO_CUM << CUM_SHIFT;
+                step[at++] = NO_CUM << CUM_SHIFT;
                 continue;
             }
             int cum = 0;
@@ -99,12 +117,14 @@ final class ContextModel {
                 int code = codes[c][j];
                 int f = freqs[c][j];
                 int next = ctxOf[code * k1 + prevOf[c]];
-                step[(c << stride) + j] = (long) f << 40 | (long) cum << 20 | (long) code << 12 | next;
+                step[at + j] = cum << CUM_SHIFT | code << CODE_SHIFT | next;
                 int first = (cum + (1 << BUCKET_BITS) - 1) >>> BUCKET_BITS; // buckets starting inside
                 int end = (cum + f + (1 << BUCKET_BITS) - 1) >>> BUCKET_BITS;
                 java.util.Arrays.fill(bucket, (c << bb) + first, (c << bb) + end, (byte) j);
                 cum += f;
             }
+            step[at + codes[c].length] = cum << CUM_SHIFT; // 2^scale
+            at += codes[c].length + 1;
         }
         start = ctxOf[k * k1 + k];
     }
@@ -233,11 +253,12 @@ final class ContextModel {
         }
         final int sc = scale;
         final int mask = (1 << sc) - 1;
-        final int sw = stride;
+        final int[] rs = rowStart;
+        final int rm = rs.length - 1;
         final byte[] bk = bucket;
         final int bm = bk.length - 1;
         final int bb = sc - BUCKET_BITS;
-        final long[] st = step;
+        final int[] st = step;
         final int sm = st.length - 1;
         final int im = in.length - 1;
         final int h = (m + 1) >>> 1;
@@ -248,53 +269,57 @@ final class ContextModel {
         int cb = start;
         int p = STATE_BYTES;
         // The kernel of a cold probe. A step: the slot's bucket gives the first entry that may own
-        // it, a short walk the one that does (its frequency, offset, code and next context in one
-        // long); the state then takes 0, 1 or 2 bytes (after a step it is at least
-        // 2^(23 - scale) >= 2^11, so two always suffice): how many follows from the state alone
-        // (below L one, below L >> 8 two), so the next two bytes of the padded buffer are read
-        // and shifted in without a branch, and the byte position does not wait for them. A pass
-        // takes at most 4 bytes and reads at most 2 past its last, so checking once per pass keeps
-        // p inside the padding. Every array index is masked by its array's length less one (the
-        // lengths are powers of two): for a valid model and block the masks change nothing (the
-        // indices are in range already), but they let the compiler drop the bounds checks, about
-        // 15% of the time of a step.
+        // it, a short walk the one that does (its offset, code and next context in one int, its
+        // frequency from the next entry's offset); the state then takes 0, 1 or 2 bytes (after a
+        // step it is at least 2^(23 - scale) >= 2^11, so two always suffice): how many follows
+        // from the state alone (below L one, below L >> 8 two), so the next two bytes of the
+        // padded buffer are read and shifted in without a branch, and the byte position does not
+        // wait for them. A pass takes at most 4 bytes and reads at most 2 past its last, so
+        // checking once per pass keeps p inside the padding. Every array index is masked by its
+        // array's length less one (the lengths are powers of two): for a valid model and block
+        // the masks change nothing (the indices are in range already), but they let the compiler
+        // drop the bounds checks, about 15% of the time of a step.
         for (int i = 0; i < passes; i++) {
             int r;
             int slot = xa & mask;
-            int row = ca << sw;
-            int j = row + (bk[((ca << bb) + (slot >>> BUCKET_BITS)) & bm] & 0xFF);
-            long e = st[j & sm];
-            while (slot - (int) ((e >>> 20) & NO_CUM) >= (int) (e >>> 40)) {
-                e = st[++j & sm];
+            int j = rs[ca & rm] + (bk[((ca << bb) + (slot >>> BUCKET_BITS)) & bm] & 0xFF);
+            int e = st[j & sm];
+            int n = st[(j + 1) & sm];
+            while (slot >= n >>> CUM_SHIFT) {
+                e = n;
+                n = st[(++j + 1) & sm];
             }
-            int f = (int) (e >>> 40);
+            int cum = e >>> CUM_SHIFT;
+            int f = (n >>> CUM_SHIFT) - cum;
             if (f == 0) {
                 return "position " + i + " decodes in a context the model leaves empty";
             }
-            xa = f * (xa >>> sc) + slot - (int) ((e >>> 20) & NO_CUM);
+            xa = f * (xa >>> sc) + slot - cum;
             r = (((xa - L) >>> 31) + ((xa - LOW2) >>> 31)) << 3;
             xa = (xa << r) | (((in[p & im] & 0xFF) << 8 | (in[(p + 1) & im] & 0xFF)) >>> (16 - r));
             p += r >>> 3;
-            out[i] = symbols[(int) (e >>> 12) & 0xFF];
-            ca = (int) e & 0x7FF;
+            out[i] = symbols[(e >>> CODE_SHIFT) & 0xFF];
+            ca = e & 0x7FF;
             if (i < mb) {
                 slot = xb & mask;
-                row = cb << sw;
-                j = row + (bk[((cb << bb) + (slot >>> BUCKET_BITS)) & bm] & 0xFF);
+                j = rs[cb & rm] + (bk[((cb << bb) + (slot >>> BUCKET_BITS)) & bm] & 0xFF);
                 e = st[j & sm];
-                while (slot - (int) ((e >>> 20) & NO_CUM) >= (int) (e >>> 40)) {
-                    e = st[++j & sm];
+                n = st[(j + 1) & sm];
+                while (slot >= n >>> CUM_SHIFT) {
+                    e = n;
+                    n = st[(++j + 1) & sm];
                 }
-                f = (int) (e >>> 40);
+                cum = e >>> CUM_SHIFT;
+                f = (n >>> CUM_SHIFT) - cum;
                 if (f == 0) {
                     return "position " + (h + i) + " decodes in a context the model leaves empty";
                 }
-                xb = f * (xb >>> sc) + slot - (int) ((e >>> 20) & NO_CUM);
+                xb = f * (xb >>> sc) + slot - cum;
                 r = (((xb - L) >>> 31) + ((xb - LOW2) >>> 31)) << 3;
                 xb = (xb << r) | (((in[p & im] & 0xFF) << 8 | (in[(p + 1) & im] & 0xFF)) >>> (16 - r));
                 p += r >>> 3;
-                out[h + i] = symbols[(int) (e >>> 12) & 0xFF];
-                cb = (int) e & 0x7FF;
+                out[h + i] = symbols[(e >>> CODE_SHIFT) & 0xFF];
+                cb = e & 0x7FF;
             }
             if (p > len) {
                 return "coded data ends at position " + i;
