@@ -272,6 +272,9 @@ class RoundTripTest {
             int m = 1 + r.nextInt(300);
             String why = SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out);
             refused += why != null ? 1 : 0;
+            // only as far as a position, in either layout: may answer (nothing checks the rest
+            // of the block; the block checksum is checked before), never throws
+            SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out, r.nextInt(m), r.nextBoolean());
         }
         assertTrue(refused > 15000, "refused " + refused);
     }
@@ -382,6 +385,12 @@ class RoundTripTest {
             assertEquals(null, model.decode(in, len, m, symbols, out), in.length + " bytes");
             for (int i = 0; i < m; i++) {
                 assertEquals(10 + codes[i], out[i], "position " + i + " from a buffer of " + in.length + " bytes");
+            }
+            for (int at = 0; at < m; at += 7) { // only as far as one position: its stream alone
+                byte[] part = new byte[m];
+                assertEquals(null, model.decode(in, len, m, symbols, part, at), "as far as " + at);
+                assertEquals(10 + codes[at], part[at], "position " + at + " alone, from a buffer of " + in.length
+                        + " bytes");
             }
         }
     }

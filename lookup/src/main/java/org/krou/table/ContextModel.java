@@ -10,27 +10,28 @@ import java.nio.ByteOrder;
  * before it (the order-1 context; context {@code k} stands for "no code before"). Frequencies
  * sum to {@code 2^scale} ({@code scale} 10..12) in every non-empty context.
  *
- * <p>A block of {@code m} positions is two interleaved byte-wise rANS streams (32-bit states kept
- * in {@code [2^23, 2^31)}): stream A codes positions {@code 0..h-1}, stream B {@code h..m-1},
- * {@code h = ceil(m/2)}, so the decoder runs two independent dependency chains at once. A block
- * whose stored length equals {@code m} holds the codes themselves, one byte each (the writer
- * stores a block so when coding would not make it shorter).
+ * <p>A block of {@code m} positions is two byte-wise rANS streams (32-bit states kept in
+ * {@code [2^23, 2^31)}): stream A codes positions {@code 0..h-1}, stream B {@code h..m-1},
+ * {@code h = ceil(m/2)}. In format 4 A's state and bytes run forwards from the block's start and
+ * B's backwards from its end, so that one position is decoded from its own stream alone (a
+ * quarter of the block on average), and a whole block with the two dependency chains at once;
+ * formats 2 and 3 interleave the two streams' bytes. A block whose stored length equals
+ * {@code m} holds the codes themselves, one byte each (the writer stores a block so when coding
+ * would not make it shorter). The loops are {@link ContextKernel}'s.
  *
- * <p>The decoder is the per-position kernel of a cold probe: one read of a small table (a byte
- * per 32 slots of a context) and two adjacent entries of the context (four bytes each) give the
- * code, its offset and frequency and the next context; the coder state is renormalised without
- * a branch; nothing is allocated. The model takes about 5 bytes per entry of the file's model
- * and 128 per context (at 20 seeds 145 KiB, against 432 KiB with rows of 8-byte entries padded
- * to a power of two), so that the models of the several tables a probe reads stay in the
- * processor's caches. Immutable
- * and safe for concurrent use; every step is validated, so a damaged block is reported, never
- * decoded into wrong symbols silently (the block checksum is checked before).
+ * <p>A step reads one byte of a small table (a byte per 32 slots of a context) and two adjacent
+ * entries of the context (four bytes each), which give the code, its offset and frequency and
+ * the next context. The model takes about 5 bytes per entry of the file's model and 128 per
+ * context (at 20 seeds 145 KiB, against 432 KiB with rows of 8-byte entries padded to a power of
+ * two), so that the models of the several tables a probe reads stay in the processor's caches.
+ * Immutable and safe for concurrent use; every step is validated, so a damaged block is
+ * reported, never decoded into wrong symbols silently (the block checksum is checked before).
  */
 final class ContextModel {
     /** Lower bound of the coder state. */
     static final int L = 1 << 23;
     /** A state below this takes two bytes to come back into range, one below {@link #L}. */
-    private static final int LOW2 = L >>> 8;
+    static final int LOW2 = L >>> 8;
     /** The most contexts (order-1 plus pairs) a model may have. */
     static final int MAX_CONTEXTS = 2048;
     /** Bytes of the two initial states at the start of a coded block. */
@@ -42,11 +43,11 @@ final class ContextModel {
      */
     static final int PADDING = 4;
     /** log2 of the slots of a bucket of {@link #bucket}. */
-    private static final int BUCKET_BITS = 5;
+    static final int BUCKET_BITS = 5;
     /** Where an entry of {@link #step} keeps its offset {@code cum} (13 bits, up to {@value #NO_CUM}). */
-    private static final int CUM_SHIFT = 19;
+    static final int CUM_SHIFT = 19;
     /** Where an entry of {@link #step} keeps its code (8 bits); the next context is in the 11 below. */
-    private static final int CODE_SHIFT = 11;
+    static final int CODE_SHIFT = 11;
     /** The offset of an empty context's entries: past every slot, so that no slot is in them. */
     private static final int NO_CUM = 0x1FFF;
 
@@ -64,7 +65,7 @@ final class ContextModel {
      * the processor's cache. Its length is rounded up to a power of two (the kernel masks its
      * indices), as is {@link #step}'s.
      */
-    private final byte[] bucket;
+    final byte[] bucket;
     /**
      * The entries of every context, one after the other, a context's from {@link #rowStart}:
      * {@code cum << 19 | code << 11 | next}, in code order, {@code next} being the context of the
@@ -74,10 +75,10 @@ final class ContextModel {
      * Four bytes an entry and no empty ones, so that the models of the tables a probe reads stay
      * in the processor's caches.
      */
-    private final int[] step;
+    final int[] step;
     /** The index in {@link #step} of each context's first entry. */
-    private final int[] rowStart;
-    private final int start;
+    final int[] rowStart;
+    final int start;
 
     private ContextModel(int k, int scale, int[] pairs, int[][] codes, int[][] freqs) {
         this.k = k;
@@ -210,25 +211,33 @@ final class ContextModel {
     }
 
     /**
-     * Decodes a block {@code in[0..len)} of {@code m} positions into the symbols
-     * {@code out[0..m)}.
+     * Decodes a block {@code in[0..len)} of {@code m} positions, in the layout written today
+     * (format 4: the two streams apart), into the symbols {@code out[0..m)}.
      *
      * @param symbols the symbol of each code
      * @return null if the block is well formed, else what is wrong
      */
     String decode(byte[] in, int len, int m, byte[] symbols, byte[] out) {
-        return decode(in, len, m, symbols, out, m - 1);
+        return decode(in, len, m, symbols, out, m - 1, false);
+    }
+
+    /** {@link #decode(byte[], int, int, byte[], byte[], int, boolean)} in the layout written today. */
+    String decode(byte[] in, int len, int m, byte[] symbols, byte[] out, int at) {
+        return decode(in, len, m, symbols, out, at, false);
     }
 
     /**
      * Decodes a block only as far as position {@code at}: {@code out[at]} is its symbol, and the
-     * positions decoded on the way (those of both streams up to it) are in {@code out} too; the
-     * rest of the block is neither decoded nor checked. A cold probe that keeps no cache decodes
-     * this way, half the block on average; {@code at = m - 1} decodes and checks the whole block.
+     * positions decoded on the way are in {@code out} too (those of its stream up to it; in the
+     * interleaved layout of format 3, those of both streams); the rest of the block is neither
+     * decoded nor checked. A cold probe that keeps no cache decodes this way, a quarter of the
+     * block on average (half in format 3); {@code at = m - 1} decodes and checks the whole block.
      *
+     * @param interleaved the layout of format versions 2 and 3: the two streams' bytes
+     *                    interleaved from the block's start
      * @return null if the part decoded is well formed, else what is wrong
      */
-    String decode(byte[] in, int len, int m, byte[] symbols, byte[] out, int at) {
+    String decode(byte[] in, int len, int m, byte[] symbols, byte[] out, int at, boolean interleaved) {
         if (len == m) {
             for (int i = 0; i < m; i++) {
                 int c = in[i] & 0xFF;
@@ -246,93 +255,23 @@ final class ContextModel {
             in = java.util.Arrays.copyOf(in, powerOfTwo(len + PADDING));
         }
         int xa = getInt(in, 0);
-        int xb = getInt(in, 4);
+        int xb = getInt(in, interleaved ? 4 : len - 4);
         if (xa < L || xb < L) {
             return "coder states " + Integer.toUnsignedString(xa) + ", " + Integer.toUnsignedString(xb)
                     + " outside the coder range";
         }
-        final int sc = scale;
-        final int mask = (1 << sc) - 1;
-        final int[] rs = rowStart;
-        final int rm = rs.length - 1;
-        final byte[] bk = bucket;
-        final int bm = bk.length - 1;
-        final int bb = sc - BUCKET_BITS;
-        final int[] st = step;
-        final int sm = st.length - 1;
-        final int im = in.length - 1;
-        final int h = (m + 1) >>> 1;
-        final int mb = m - h;
-        final boolean whole = at == m - 1;
-        final int passes = whole ? h : 1 + (at < h ? at : at - h);
-        int ca = start;
-        int cb = start;
-        int p = STATE_BYTES;
-        // The kernel of a cold probe. A step: the slot's bucket gives the first entry that may own
-        // it, a short walk the one that does (its offset, code and next context in one int, its
-        // frequency from the next entry's offset); the state then takes 0, 1 or 2 bytes (after a
-        // step it is at least 2^(23 - scale) >= 2^11, so two always suffice): how many follows
-        // from the state alone (below L one, below L >> 8 two), so the next two bytes of the
-        // padded buffer are read and shifted in without a branch, and the byte position does not
-        // wait for them. A pass takes at most 4 bytes and reads at most 2 past its last, so
-        // checking once per pass keeps p inside the padding. Every array index is masked by its
-        // array's length less one (the lengths are powers of two): for a valid model and block
-        // the masks change nothing (the indices are in range already), but they let the compiler
-        // drop the bounds checks, about 15% of the time of a step.
-        for (int i = 0; i < passes; i++) {
-            int r;
-            int slot = xa & mask;
-            int j = rs[ca & rm] + (bk[((ca << bb) + (slot >>> BUCKET_BITS)) & bm] & 0xFF);
-            int e = st[j & sm];
-            int n = st[(j + 1) & sm];
-            while (slot >= n >>> CUM_SHIFT) {
-                e = n;
-                n = st[(++j + 1) & sm];
-            }
-            int cum = e >>> CUM_SHIFT;
-            int f = (n >>> CUM_SHIFT) - cum;
-            if (f == 0) {
-                return "position " + i + " decodes in a context the model leaves empty";
-            }
-            xa = f * (xa >>> sc) + slot - cum;
-            r = (((xa - L) >>> 31) + ((xa - LOW2) >>> 31)) << 3;
-            xa = (xa << r) | (((in[p & im] & 0xFF) << 8 | (in[(p + 1) & im] & 0xFF)) >>> (16 - r));
-            p += r >>> 3;
-            out[i] = symbols[(e >>> CODE_SHIFT) & 0xFF];
-            ca = e & 0x7FF;
-            if (i < mb) {
-                slot = xb & mask;
-                j = rs[cb & rm] + (bk[((cb << bb) + (slot >>> BUCKET_BITS)) & bm] & 0xFF);
-                e = st[j & sm];
-                n = st[(j + 1) & sm];
-                while (slot >= n >>> CUM_SHIFT) {
-                    e = n;
-                    n = st[(++j + 1) & sm];
-                }
-                cum = e >>> CUM_SHIFT;
-                f = (n >>> CUM_SHIFT) - cum;
-                if (f == 0) {
-                    return "position " + (h + i) + " decodes in a context the model leaves empty";
-                }
-                xb = f * (xb >>> sc) + slot - cum;
-                r = (((xb - L) >>> 31) + ((xb - LOW2) >>> 31)) << 3;
-                xb = (xb << r) | (((in[p & im] & 0xFF) << 8 | (in[(p + 1) & im] & 0xFF)) >>> (16 - r));
-                p += r >>> 3;
-                out[h + i] = symbols[(e >>> CODE_SHIFT) & 0xFF];
-                cb = e & 0x7FF;
-            }
-            if (p > len) {
-                return "coded data ends at position " + i;
-            }
+        if (interleaved) {
+            return ContextKernel.interleaved(this, in, len, m, symbols, out, at, xa, xb);
         }
-        if (whole && (xa != L || xb != L || p != len)) {
-            return "coded block does not end cleanly (states " + Integer.toUnsignedString(xa) + ", "
-                    + Integer.toUnsignedString(xb) + ", " + (len - p) + " bytes left)";
+        int h = (m + 1) >>> 1;
+        if (at == m - 1) {
+            return ContextKernel.apart(this, in, len, m, symbols, out, xa, xb);
         }
-        return null;
+        return at < h ? ContextKernel.alone(this, in, len, 0, at + 1, 4, 1, symbols, out, xa)
+                : ContextKernel.alone(this, in, len, h, at - h + 1, len - 5, -1, symbols, out, xb);
     }
 
-    private static int getInt(byte[] in, int at) {
+    static int getInt(byte[] in, int at) {
         return (in[at] & 0xFF) | (in[at + 1] & 0xFF) << 8 | (in[at + 2] & 0xFF) << 16 | (in[at + 3] & 0xFF) << 24;
     }
 }

@@ -19,17 +19,18 @@ final class SymbolCodec {
      */
     static String decode(Encoding e, ContextModel model, byte[] in, int len, int m, byte[] symbols,
                          boolean[] allowed, byte[] out) {
-        return decode(e, model, in, len, m, symbols, allowed, out, m - 1);
+        return decode(e, model, in, len, m, symbols, allowed, out, m - 1, false);
     }
 
     /**
      * Decodes at least as far as position {@code at} ({@code at = m - 1}: the whole block, fully
-     * checked); see {@link ContextModel#decode(byte[], int, int, byte[], byte[], int)}.
+     * checked), in the block layout of format 4 or, with {@code interleaved}, of formats 2 and 3;
+     * see {@link ContextModel#decode(byte[], int, int, byte[], byte[], int, boolean)}.
      */
     static String decode(Encoding e, ContextModel model, byte[] in, int len, int m, byte[] symbols,
-                         boolean[] allowed, byte[] out, int at) {
+                         boolean[] allowed, byte[] out, int at, boolean interleaved) {
         if (e == Encoding.CONTEXT) {
-            return model.decode(in, len, m, symbols, out, at);
+            return model.decode(in, len, m, symbols, out, at, interleaved);
         }
         if (len != m) {
             return "raw block of " + len + " bytes for " + m + " positions";

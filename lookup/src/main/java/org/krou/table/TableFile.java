@@ -262,7 +262,7 @@ public final class TableFile implements AutoCloseable {
                     index.crc[b], (int) crc.getValue()));
         }
         String err = SymbolCodec.decode(header.encoding(), model, in, len, header.blockPositions(b), symbols,
-                allowed, out, at);
+                allowed, out, at, header.version() < TableFormat.VERSION);
         if (err != null) {
             throw new CorruptTableException(file, b, off, err);
         }

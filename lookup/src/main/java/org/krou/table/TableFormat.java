@@ -9,12 +9,13 @@ import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 
 /**
- * The table file format, version 3: constants, file names, and the header and index layouts
- * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian. Version 3 records
- * the rule set as its canonical string; files of version 2 (the same body, a shorter header
- * naming {@code abapa} or {@code awari}) are still read. Files of version 1 (LZ4 blocks of
- * 64 Ki positions) are refused with {@link TableFormatException}, whose message says how to
- * rewrite them.
+ * The table file format, version 4: constants, file names, and the header and index layouts
+ * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian. Versions 3 and 4
+ * record the rule set as its canonical string; version 4 lays a context-coded block's two
+ * streams apart (A from the block's start, B from its end), version 3 interleaves them. Files of
+ * version 3 and of version 2 (the interleaved body, a shorter header naming {@code abapa} or
+ * {@code awari}) are still read. Files of version 1 (LZ4 blocks of 64 Ki positions) are refused
+ * with {@link TableFormatException}, whose message says how to rewrite them.
  */
 public final class TableFormat {
     /** The eight magic bytes: {@code 0x89 'K' 'R' 'O' 'U' '\r' '\n' 0x1A}. */
@@ -25,14 +26,16 @@ public final class TableFormat {
         return MAGIC.clone();
     }
     /** The format version written. */
-    public static final int VERSION = 3;
-    /** The older format version still read: a 352-byte header with the variant in 8 bytes. */
+    public static final int VERSION = 4;
+    /** An older format version still read: the header of version 4, blocks whose streams are interleaved. */
+    public static final int VERSION_3 = 3;
+    /** The oldest format version still read: a 352-byte header with the variant in 8 bytes, interleaved streams. */
     public static final int VERSION_2 = 2;
-    /** Header length of version 3. */
+    /** Header length of versions 3 and 4. */
     public static final int HEADER_LENGTH = 432;
     /** Header length of versions 1 and 2. */
     public static final int HEADER_LENGTH_2 = 352;
-    /** Header offset of the rule set (version 3): its canonical string, ASCII, zero padded. */
+    /** Header offset of the rule set (versions 3 and 4): its canonical string, ASCII, zero padded. */
     public static final int RULES_AT = 336;
     /** Bytes of the rule-set field. */
     public static final int RULES_LENGTH = 80;
@@ -48,7 +51,7 @@ public final class TableFormat {
     /** Header offset of the header's own CRC32C, which covers every byte before it. */
     public static final int CRC_AT = HEADER_LENGTH - 4;
 
-    /** The header length of a format version (2 or 3). */
+    /** The header length of a format version (2, 3 or 4). */
     public static int headerLength(int version) {
         return version == VERSION_2 ? HEADER_LENGTH_2 : HEADER_LENGTH;
     }
@@ -159,11 +162,12 @@ public final class TableFormat {
         }
         if (version == 1) {
             throw new TableFormatException(file, "format version", "1 (written by Krou before the context-coded"
-                    + " tables)", VERSION_2 + " or " + VERSION + "; rewrite it with `krou generate` over the same --data directory"
+                    + " tables)", VERSION_2 + ", " + VERSION_3 + " or " + VERSION + "; rewrite it with `krou generate` over the same --data directory"
                     + " (it recomputes every layer whose file it cannot read)");
         }
-        if (version != VERSION && version != VERSION_2) {
-            throw new TableFormatException(file, "format version", String.valueOf(version), VERSION_2 + " or " + VERSION);
+        if (version != VERSION && version != VERSION_3 && version != VERSION_2) {
+            throw new TableFormatException(file, "format version", String.valueOf(version), VERSION_2 + ", " + VERSION_3
+                    + " or " + VERSION);
         }
         if (headerLen != headerLength(version)) {
             throw new TableFormatException(file, "header length", String.valueOf(headerLen),
@@ -224,7 +228,7 @@ public final class TableFormat {
         }
         int headerLen = headerLength(version);
         for (int i = SYMBOLS_AT + 256; i < headerLen - 4; i++) {
-            if (version == VERSION && i == RULES_AT) {
+            if (version != VERSION_2 && i == RULES_AT) {
                 i += RULES_LENGTH - 1;
                 continue;
             }

@@ -2,6 +2,7 @@ package org.krou.probe;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,8 +22,10 @@ import org.krou.table.TableFormat;
 /**
  * Golden tables: small abapa tables (layers 0..4, blocks of 512 positions, don't-care entries)
  * committed as bytes under {@code src/test/resources/org/krou/golden/<codec>/} (format version
- * 3, written today) and {@code golden/v2/<codec>/} (version 2, which the reader still reads). The reader must
- * read every position of them as the slow solver values it, their headers must say what
+ * 4, written today), {@code golden/v3/<codec>/} and {@code golden/v2/<codec>/} (versions 3 and
+ * 2, which the reader still reads). The reader must read every position of them as the slow
+ * solver values it, with the block cache and without it (decoding only as far as each position),
+ * their headers and block layouts must say what
  * docs/FORMAT.md says (read here by hand, not by the reader), and the writer must still write
  * exactly these bytes ({@code GoldenWriteTest} in the generator module, where the writer is). A
  * change to the format made to the writer and the reader together fails here: regenerate the files
@@ -35,11 +38,12 @@ class GoldenTableTest {
     Path dir;
 
     static byte[] golden(String codec, int n) throws IOException {
-        return golden(3, codec, n);
+        return golden(TableFormat.VERSION, codec, n);
     }
 
     static byte[] golden(int version, String codec, int n) throws IOException {
-        String name = String.format("/org/krou/golden/%s%s/abapa/values-%02d.krou", version == 2 ? "v2/" : "", codec, n);
+        String name = String.format("/org/krou/golden/%s%s/abapa/values-%02d.krou",
+                version == TableFormat.VERSION ? "" : "v" + version + "/", codec, n);
         try (InputStream in = GoldenTableTest.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IOException("missing golden file " + name);
@@ -48,11 +52,20 @@ class GoldenTableTest {
         }
     }
 
+    /** The format version of a directory of golden files ({@code v2/raw}, {@code context}, ...). */
+    private static int version(String dirName) {
+        return dirName.startsWith("v") ? dirName.charAt(1) - '0' : TableFormat.VERSION;
+    }
+
+    private static String codec(String dirName) {
+        return dirName.substring(dirName.indexOf('/') + 1);
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"raw", "context", "v2/raw", "v2/context"})
+    @ValueSource(strings = {"raw", "context", "v3/raw", "v3/context", "v2/raw", "v2/context"})
     void theGoldenBytesAreRead(String dirName) throws IOException {
-        int version = dirName.startsWith("v2/") ? 2 : 3;
-        String codec = dirName.substring(version == 2 ? 3 : 0);
+        int version = version(dirName);
+        String codec = codec(dirName);
         TinySolver solver = new TinySolver(Variant.ABAPA, MAX);
         // the reader, on the committed bytes
         Path copy = dir.resolve("copy");
@@ -62,11 +75,14 @@ class GoldenTableTest {
             Files.write(file, golden(version, codec, n));
         }
         int[] b = new int[12];
-        try (Tablebase tb = Tablebase.open(copy, Variant.ABAPA)) {
-            for (int n = 0; n <= MAX; n++) {
-                PositionIndex.unrank(n, 0, b);
-                for (long r = 0; r < PositionIndex.size(n); r++, PositionIndex.next(b)) {
-                    assertEquals(solver.values[n].get(r), tb.value(b), codec + " layer " + n + " rank " + r);
+        for (long cache : new long[] {Tablebase.Options.DEFAULT_CACHE_BYTES, 0}) {
+            try (Tablebase tb = Tablebase.open(copy, Variant.ABAPA, new Tablebase.Options(true, cache))) {
+                for (int n = 0; n <= MAX; n++) {
+                    PositionIndex.unrank(n, 0, b);
+                    for (long r = 0; r < PositionIndex.size(n); r++, PositionIndex.next(b)) {
+                        assertEquals(solver.values[n].get(r), tb.value(b), dirName + " layer " + n + " rank " + r
+                                + (cache == 0 ? ", no block cache" : ""));
+                    }
                 }
             }
         }
@@ -74,10 +90,10 @@ class GoldenTableTest {
 
     /** The header fields of docs/FORMAT.md, read by hand. */
     @ParameterizedTest
-    @ValueSource(strings = {"raw", "context", "v2/raw", "v2/context"})
+    @ValueSource(strings = {"raw", "context", "v3/raw", "v3/context", "v2/raw", "v2/context"})
     void theHeaderIsAsDocumented(String dirName) throws IOException {
-        int version = dirName.startsWith("v2/") ? 2 : 3;
-        String codec = dirName.substring(version == 2 ? 3 : 0);
+        int version = version(dirName);
+        String codec = codec(dirName);
         int hl = version == 2 ? 352 : 432;
         for (int n = 0; n <= MAX; n++) {
             byte[] f = golden(version, codec, n);
@@ -117,6 +133,11 @@ class GoldenTableTest {
                 assertEquals(true, stored == m || (codec.equals("context") && stored >= 8 && stored < m),
                         "block " + k + " length " + stored);
                 assertEquals(crc(f, (int) offset, stored), h.getInt(e + 2), "block " + k + " CRC32C");
+                if (stored < m) { // coded: the two coder states, A's first, B's second (version 4: last)
+                    int a = h.getInt((int) offset);
+                    int bState = h.getInt((int) offset + (version == 4 ? stored - 4 : 4));
+                    assertTrue(a >= 1 << 23 && bState >= 1 << 23, "block " + k + " states " + a + ", " + bState);
+                }
                 offset += stored;
             }
             assertEquals(index, offset, "blocks end where the index starts");

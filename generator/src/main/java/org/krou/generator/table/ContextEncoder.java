@@ -187,33 +187,49 @@ public final class ContextEncoder {
     }
 
     /**
-     * Codes {@code codes[0..m)} as two interleaved streams into {@code out} (at least
-     * {@code 2 * m + 16} bytes, used from the end as scratch); returns the length, the bytes
-     * being moved to {@code out[0..len)}. Stream A holds positions {@code [0, h)}, stream B
-     * {@code [h, m)}, {@code h = ceil(m / 2)}; the decoder alternates A and B position by
-     * position, so the writer codes them backwards in the opposite order.
+     * Codes {@code codes[0..m)} as two streams into {@code out} (at least {@code 2 * m + 16}
+     * bytes, used from the end as scratch); returns the length, the bytes being moved to
+     * {@code out[0..len)}. Stream A holds positions {@code [0, h)}, stream B {@code [h, m)},
+     * {@code h = ceil(m / 2)}; the block is A's state and its bytes in the order the decoder
+     * reads them, then B's bytes and state in reverse, so that B is read backwards from the end
+     * (format 4). Each stream is coded backwards, B first.
      *
      * @throws IllegalStateException if a code does not occur in its context of the model
      */
     public int encode(byte[] codes, int m, byte[] out) {
         int h = (m + 1) >>> 1;
         long[] x = {L, L};
-        int p = out.length;
-        for (int i = h - 1; i >= 0; i--) {
-            if (h + i < m) {
-                p = put(codes, h, i, x, 1, out, p);
-            }
-            p = put(codes, 0, i, x, 0, out, p);
+        int end = out.length;
+        int p = end;
+        for (int j = m - h - 1; j >= 0; j--) {
+            p = put(codes, h, j, x, 1, out, p);
         }
-        for (int w = 1; w >= 0; w--) {
-            out[--p] = (byte) (x[w] >>> 24);
-            out[--p] = (byte) (x[w] >>> 16);
-            out[--p] = (byte) (x[w] >>> 8);
-            out[--p] = (byte) x[w];
+        int nb = end - p; // B's bytes, first read first, at out[p..end)
+        for (int j = h - 1; j >= 0; j--) {
+            p = put(codes, 0, j, x, 0, out, p);
         }
-        int len = out.length - p;
-        System.arraycopy(out, p, out, 0, len);
+        int na = end - nb - p; // A's, at out[p..end - nb)
+        int len = 8 + na + nb;
+        byte[] src = out;
+        int from = p;
+        if (len >= m) { // not stored coded; the moves below could overlap their sources
+            src = Arrays.copyOfRange(out, p, end);
+            from = 0;
+        }
+        System.arraycopy(src, from, out, 4, na);
+        for (int i = 0; i < nb; i++) {
+            out[4 + na + i] = src[from + na + nb - 1 - i];
+        }
+        putInt(out, 0, x[0]);
+        putInt(out, len - 4, x[1]);
         return len;
+    }
+
+    private static void putInt(byte[] out, int at, long v) {
+        out[at] = (byte) v;
+        out[at + 1] = (byte) (v >>> 8);
+        out[at + 2] = (byte) (v >>> 16);
+        out[at + 3] = (byte) (v >>> 24);
     }
 
     /** Codes position {@code j} of the stream starting at {@code base}; returns the new write position. */
