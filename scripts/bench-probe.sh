@@ -6,7 +6,7 @@
 #   warm: every block the probes touch already cached
 # Usage: scripts/bench-probe.sh [--data DIR] [--variant V] [SEEDS] [COUNT]
 #   SEEDS default 20, COUNT (boards timed one by one) default 100000. Tables 0..SEEDS come from
-#   --data DIR if it holds them, else they are generated into a temp directory first (about 70 s
+#   --data DIR if it holds them, else they are generated into a temp directory first (about 40 s
 #   at 20 seeds on two cores).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,7 +36,15 @@ if [ -z "$DATA" ] || [ ! -f "$DATA/$VARIANT/values-$(printf %02d "$SEEDS").krou"
   "$ROOT/scripts/krou" generate --max-seeds "$SEEDS" --variant "$VARIANT" --data "$DATA" >/dev/null
 fi
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo), $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(java -version 2>&1 | head -1)"
-java -Xmx4g -cp "$JAR" org.krou.bench.ProbeLatency "$DATA" "$VARIANT" "$SEEDS" "$COUNT"
+# the launcher's transparent huge pages where the kernel offers them (scripts/krou: what every krou command runs
+# with): a warm probe's reads at random in the block cache then miss the processor's address cache far less
+THP=""
+if grep -qs '\[always\]\|\[madvise\]' /sys/kernel/mm/transparent_hugepage/enabled; then
+  THP="-XX:+UseTransparentHugePages"
+fi
+echo "probe latency JVM options: -Xmx4g ${THP:-(no huge pages: the kernel has them off)}"
+# shellcheck disable=SC2086
+java -Xmx4g $THP -cp "$JAR" org.krou.bench.ProbeLatency "$DATA" "$VARIANT" "$SEEDS" "$COUNT"
 "$ROOT/scripts/bench-batch.sh" --data "$DATA" --variant "$VARIANT" --layer "$SEEDS" 1000000 | grep -E '^bench|positions/s'
 "$ROOT/scripts/krou" info --data "$DATA" | awk -v n="$SEEDS" -v v="$VARIANT" '
   $1 ~ /^[0-9]+$/ && $1 <= n && !seen[$1]++ { gsub(",", "", $2); gsub(",", "", $3); p += $2; b += $3; if ($1 == n) last = $4 }
