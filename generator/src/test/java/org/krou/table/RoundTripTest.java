@@ -356,6 +356,30 @@ class RoundTripTest {
         }
     }
 
+    /**
+     * Format 4: a stream decoded alone that needs more bytes than lie between the two states is
+     * refused, stream A running into B's state and B into A's, as is a whole block whose streams
+     * cross; the reads stay inside the buffer.
+     */
+    @Test
+    void aStreamRunningOutOfItsBytesIsRefused() {
+        int k = 2;
+        long[] all = new long[(k + 1) * (k + 1) * k];
+        java.util.Arrays.fill(all, 10);
+        ContextModel model = ContextModel.parse(ContextEncoder.fromCounts(all, k, 12, 64).toBytes(), k, 12,
+                new String[1]);
+        int m = 40; // a bit a position: both streams need bytes after 8 positions or so
+        byte[] in = new byte[16];
+        int len = 8; // the two states and nothing between them
+        java.nio.ByteBuffer.wrap(in).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(0, 1 << 23).putInt(4, 1 << 23);
+        byte[] out = new byte[m];
+        byte[] symbols = {10, 11};
+        for (int at : new int[] {15, 19, 35, 39, m - 1}) {
+            String err = model.decode(in, len, m, symbols, out, at);
+            assertTrue(err != null && err.contains("coded data ends"), "as far as " + at + ": " + err);
+        }
+    }
+
     @Test
     void contextDecoderReadsAnyBufferAlike() {
         // a block long enough that the coder takes bytes all along (random codes, 4 of them), in
