@@ -350,7 +350,7 @@ public final class TableFormat {
         return idx;
     }
 
-    /** The rule-set field of a version 3 header: the canonical string, ASCII, zero padded to {@link #RULES_LENGTH}. */
+    /** The rule-set field of a version 3 or 4 header: the canonical string, ASCII, zero padded to {@link #RULES_LENGTH}. */
     public static byte[] rulesBytes(Variant v) {
         byte[] out = new byte[RULES_LENGTH];
         byte[] c = v.canonical().getBytes(StandardCharsets.US_ASCII);
