@@ -37,7 +37,7 @@ if [ -z "$DATA" ] || [ ! -f "$DATA/$VARIANT/values-$(printf %02d "$SEEDS").krou"
 fi
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo), $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(java -version 2>&1 | head -1)"
 # the launcher's transparent huge pages where the kernel offers them (scripts/krou: what every krou command runs
-# with): a warm probe's reads at random in the block cache then miss the processor's address cache far less
+# with): a warm probe's reads at random in the block cache then miss the processor's address cache less often
 THP=""
 if grep -qs '\[always\]\|\[madvise\]' /sys/kernel/mm/transparent_hugepage/enabled; then
   THP="-XX:+UseTransparentHugePages"
