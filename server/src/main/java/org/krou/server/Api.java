@@ -162,10 +162,16 @@ final class Api {
         }
     }
 
+    /** The most bytes of a refused body read and dropped before the refusal ({@link #drain}). */
+    private static final long DRAIN = 16L << 20;
+
     /** {@code probe --batch} over the body: one line out per line in, order kept. */
     private void batch(Request request, Response response, Callback callback, Tablebase tb) throws IOException {
         long declared = request.getLength();
         if (declared > limits.maxBatchBytes()) {
+            if (declared <= DRAIN) {
+                drain(Request.asInputStream(request));
+            }
             throw tooLarge();
         }
         byte[] body = readBody(request);
@@ -191,9 +197,27 @@ final class Api {
         try (InputStream in = Request.asInputStream(request)) {
             byte[] body = in.readNBytes(max + 1);
             if (body.length > max) {
+                drain(in);
                 throw tooLarge();
             }
             return body;
+        }
+    }
+
+    /**
+     * Reads and drops the rest of a refused body, up to {@link #DRAIN} bytes in all: a client
+     * still sending it then reads the 413, where a connection closed with its bytes unread is
+     * reset and the answer lost. A longer body is left unread (the connection then closes).
+     */
+    private static void drain(InputStream in) {
+        byte[] buf = new byte[8192];
+        long total = 0;
+        try (in) {
+            for (int n; total < DRAIN && (n = in.read(buf)) > 0; ) {
+                total += n;
+            }
+        } catch (IOException e) {
+            // the refusal goes out all the same
         }
     }
 
