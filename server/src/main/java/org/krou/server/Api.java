@@ -170,7 +170,9 @@ final class Api {
         long declared = request.getLength();
         if (declared > limits.maxBatchBytes()) {
             if (declared <= DRAIN) {
-                drain(Request.asInputStream(request));
+                try (InputStream in = Request.asInputStream(request)) {
+                    drain(in);
+                }
             }
             throw tooLarge();
         }
@@ -207,12 +209,13 @@ final class Api {
     /**
      * Reads and drops the rest of a refused body, up to {@link #DRAIN} bytes in all: a client
      * still sending it then reads the 413, where a connection closed with its bytes unread is
-     * reset and the answer lost. A longer body is left unread (the connection then closes).
+     * reset and the answer lost. A longer body is left unread (the connection then closes). The
+     * caller closes {@code in}.
      */
     private static void drain(InputStream in) {
         byte[] buf = new byte[8192];
         long total = 0;
-        try (in) {
+        try {
             for (int n; total < DRAIN && (n = in.read(buf)) > 0; ) {
                 total += n;
             }
