@@ -97,15 +97,15 @@ class ServerAbuseTest {
         try (Socket s = new Socket("127.0.0.1", srv.server().port())) {
             s.setSoTimeout(10_000);
             OutputStream out = s.getOutputStream();
+            long t0 = System.nanoTime(); // before the bytes go: the server's idle clock may start as they arrive
             out.write(bytes("GET /health HTTP/1.1\r\nHo"));
             out.flush();
-            long t0 = System.nanoTime();
             int n = s.getInputStream().read(new byte[4096]);
             while (n > 0) {
                 n = s.getInputStream().read(new byte[4096]);
             }
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            assertTrue(ms >= 300 && ms < 5000, "closed after " + ms + " ms (idle timeout 500 ms)");
+            assertTrue(ms >= 500 && ms < 10_000, "closed after " + ms + " ms (idle timeout 500 ms)");
         }
         stillUp();
     }
@@ -119,7 +119,9 @@ class ServerAbuseTest {
         try {
             for (int i = 0; i < 300; i++) {
                 Socket s = new Socket();
-                s.connect(new InetSocketAddress("127.0.0.1", srv.server().port()), 2000);
+                // a connection beyond the backlog waits for a retried SYN (1 s, then 3 s...) until the
+                // idle timeout frees a slot: a loaded machine may take several rounds
+                s.connect(new InetSocketAddress("127.0.0.1", srv.server().port()), 30_000);
                 sockets.add(s);
                 if (i % 3 == 0) {
                     s.getOutputStream().write(bytes("GET /api/v1/abapa?position=1+2 HTTP/1.1\r\nHost: x\r\n"));
@@ -134,7 +136,7 @@ class ServerAbuseTest {
             }
         }
         // the connections beyond the limit waited in the backlog; all are gone after the idle timeout
-        long deadline = System.currentTimeMillis() + 10_000;
+        long deadline = System.currentTimeMillis() + 30_000;
         int status = 0;
         while (status != 200 && System.currentTimeMillis() < deadline) {
             try {
@@ -150,9 +152,9 @@ class ServerAbuseTest {
     }
 
     @Test
-    void hugeBodiesAreRefusedWithoutBeingRead() throws Exception {
+    void hugeBodiesAreRefusedOnTheirDeclaredLength() throws Exception {
         byte[] part = bytes("0 0 0 0 0 1 / 1 0 0 0 0 0 S\n".repeat(2_000)); // 56 KB of a declared 2.2 MB
-        for (int i = 0; i < 20; i++) {
+        for (int i = 0; i < 5; i++) { // each waits for the idle timeout: the server drains what is sent first
             try (Socket s = new Socket("127.0.0.1", srv.server().port())) {
                 s.setSoTimeout(5000);
                 OutputStream out = s.getOutputStream();
@@ -162,7 +164,7 @@ class ServerAbuseTest {
                 byte[] head = new byte[12];
                 int n = s.getInputStream().readNBytes(head, 0, 12);
                 assertEquals("HTTP/1.1 413", new String(head, 0, n, StandardCharsets.ISO_8859_1),
-                        "refused on its declared length, before the body is read");
+                        "refused on its declared length, once what was sent is drained (docs/API.md)");
             }
         }
         String big = "0 0 0 0 0 1 / 1 0 0 0 0 0 S\n".repeat(80_000); // 2.2 MB sent whole: 413, or a close
