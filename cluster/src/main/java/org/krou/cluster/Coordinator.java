@@ -239,6 +239,7 @@ public final class Coordinator {
         List<String> workers = layer.workers();
         Path work = store.workDirectory();
         Files.createDirectories(work);
+        PartFiles.removeLeftovers(work);
         try (PartFiles parts = new PartFiles(work, seeds, workers.size(), options.blockSize, o.blockSize())) {
             store.saveCoded(seeds, new TableCoding.Counts() {
                 @Override

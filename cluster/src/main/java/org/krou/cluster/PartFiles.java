@@ -42,6 +42,20 @@ final class PartFiles implements AutoCloseable {
         perRankBlock = rankBlock / tableBlock;
     }
 
+    /**
+     * Removes the part files of earlier runs from {@code workDir}: a worker still coding when its
+     * run was aborted may have written its file after the coordinator removed the others (the
+     * store's lock makes every part file there a leftover when a layer starts writing).
+     */
+    static void removeLeftovers(Path workDir) throws IOException {
+        try (java.nio.file.DirectoryStream<Path> old = java.nio.file.Files.newDirectoryStream(workDir,
+                "part-*.blocks")) {
+            for (Path p : old) {
+                java.nio.file.Files.deleteIfExists(p);
+            }
+        }
+    }
+
     /** The file worker {@code i} writes. */
     Path file(int i) {
         return files[i];

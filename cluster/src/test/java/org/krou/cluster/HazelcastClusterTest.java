@@ -48,7 +48,10 @@ class HazelcastClusterTest {
     void aWorkerLostMidLayerAbortsAndARerunResumes() throws Exception {
         Variant variant = Variant.ABAPA;
         int max = 10;
-        try (Cluster c = Cluster.start(3, 2)) {
+        // the heartbeat timeout of production: the terminated member's closed connections make
+        // it lost at once (9.9 s for this test with 2 s, 8.5 s with 8 s), and a shorter one could
+        // drop a live member whose heartbeat thread a loaded machine starves
+        try (Cluster c = Cluster.start(3, 10)) {
             AtomicBoolean killed = new AtomicBoolean();
             ClusterGenerator g = new ClusterGenerator(c.coordinator, new Coordinator.Options(1024, 8, 2));
             ClusterAbortedException e = assertThrows(ClusterAbortedException.class, () -> g.run(variant, dir, max, 2, r -> {

@@ -227,8 +227,8 @@ class LocalClusterTest {
 
     /**
      * A worker lost while the layer is being written (it leaves on the order to code its
-     * blocks) aborts the layer as a lost worker, not as a file error; no part file is left, and
-     * a rerun on the workers left writes the single machine's tables.
+     * blocks) aborts the layer as a lost worker, not as a file error; a rerun on the workers left
+     * writes the single machine's tables, and no part file is left.
      */
     @Test
     void aWorkerLostWhileCodingItsBlocksAbortsAndARerunResumes() throws Exception {
@@ -253,8 +253,11 @@ class LocalClusterTest {
             assertTrue(e.getMessage().contains("lost during layer 7"), e.getMessage());
             assertTrue(Files.exists(data.resolve("abapa").resolve("values-06.krou")), "layers before it written");
             assertTrue(!Files.exists(data.resolve("abapa").resolve("values-07.krou")), "layer 7 not written");
-            assertTrue(!Files.exists(data.resolve("abapa").resolve("work")), "no part file left");
             List<ClusterGenerator.LayerReport> again = g.run(variant, data, max, 1, r -> { });
+            // not checked right after the abort: the live worker may still be coding its blocks
+            // and write its part file after the coordinator removed the others; the next layer
+            // written removes such a leftover
+            assertTrue(!Files.exists(data.resolve("abapa").resolve("work")), "no part file left");
             assertEquals(1, again.get(max).workers());
             assertTrue(again.get(6).reused(), "layers finished before the loss are reused");
             started.forEach(ClusterWorker::close);
