@@ -110,8 +110,10 @@ public final class DontCareResolver {
 
     /**
      * {@code max(stored, best capture)} over the moves {@link #captureMoves} played: a child read
-     * as worth {@code cs} is worth at least that, so it is resolved only if {@code c - cs} could
-     * raise the best.
+     * as worth {@code cs} is worth at least that, so its move is worth at most {@code c - cs}.
+     * The moves of fixed value count first (nothing to read); then the others by decreasing
+     * bound, each resolved only if its bound could raise the best, so that the first resolved
+     * is the likeliest best and the rest are mostly cut off without reading their children.
      */
     private static int best(Variant variant, Layers layers, ProbeContext ctx, int n, int stored, int depth,
                             int mask) {
@@ -120,24 +122,38 @@ public final class DontCareResolver {
         int[] childStored = ctx.stored[depth];
         int fixedMask = ctx.fixed[depth];
         int best = stored;
-        int[] child = ctx.boards[depth + 1];
-        for (int pit = 0; pit < Rules.ROW && best < n; pit++) {
-            int c = cap[pit];
-            if ((mask & (1 << pit)) == 0 || c == 0) {
+        int open = 0; // capturing moves whose child is read, not fixed
+        for (int pit = 0; pit < Rules.ROW; pit++) {
+            if ((mask & (1 << pit)) == 0 || cap[pit] == 0) {
                 continue;
             }
-            int cs = childStored[pit];
             if ((fixedMask & (1 << pit)) != 0) {
-                best = Math.max(best, c - cs); // the fixed value, as captureMoves kept it
-                continue;
+                best = Math.max(best, cap[pit] - childStored[pit]); // the fixed value, as captureMoves kept it
+            } else {
+                open |= 1 << pit;
             }
-            if (c - cs <= best) {
-                continue; // the child is worth at least its stored value
+        }
+        int[] child = ctx.boards[depth + 1];
+        while (open != 0 && best < n) {
+            int pit = -1;
+            int bound = Integer.MIN_VALUE;
+            for (int rest = open; rest != 0; rest &= rest - 1) {
+                int p = Integer.numberOfTrailingZeros(rest);
+                int b = cap[p] - childStored[p];
+                if (b > bound) {
+                    bound = b;
+                    pit = p;
+                }
             }
-            int cv = cs;
+            if (bound <= best) {
+                break; // no other move can raise it: each is worth at most its bound
+            }
+            open &= ~(1 << pit);
+            int c = cap[pit];
+            int cv = childStored[pit];
             if (layers.dontCare(n - c)) {
                 System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
-                cv = resolve(variant, layers, ctx, child, n - c, cs, depth + 1);
+                cv = resolve(variant, layers, ctx, child, n - c, cv, depth + 1);
             }
             best = Math.max(best, c - cv);
         }
