@@ -331,12 +331,13 @@ public final class ClusterWorker implements AutoCloseable {
                 .varints(coder.symbols()).toArray());
     }
 
-    /** {@code PAIRS epoch table order}: answers {@code PAIR_COUNTS epoch counts}. */
+    /** {@code PAIRS epoch table order stride}: answers {@code PAIR_COUNTS epoch counts}. */
     private void pairs(Wire.In in) {
         byte[] table = in.array();
         byte[] order = in.array();
+        int stride = (int) in.varint();
         transport.send(coordinator, new Wire.Out(1 << 16).type(Wire.PAIR_COUNTS).varint(epoch)
-                .varints(coder.pairs(table, order)).toArray());
+                .varints(coder.pairs(table, order, stride)).toArray());
     }
 
     /**

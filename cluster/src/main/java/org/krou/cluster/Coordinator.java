@@ -249,8 +249,9 @@ public final class Coordinator {
                 }
 
                 @Override
-                public long[] pairs(byte[] table, byte[] order) throws IOException {
-                    return round(new Wire.Out(1 << 16).type(Wire.PAIRS).varint(e).array(table).array(order).toArray(),
+                public long[] pairs(byte[] table, byte[] order, int stride) throws IOException {
+                    return round(new Wire.Out(1 << 16).type(Wire.PAIRS).varint(e).array(table).array(order)
+                            .varint(stride).toArray(),
                             Wire.PAIR_COUNTS, layer);
                 }
             }, plan -> {

@@ -54,12 +54,13 @@ final class PartCoder {
     }
 
     /** The pair counts of the owned table blocks, as {@link TableCoding.Counts#pairs}. */
-    long[] pairs(byte[] table, byte[] order) {
+    long[] pairs(byte[] table, byte[] order, int stride) {
         ExitSource exits = options.fill() != Fill.NONE ? part.exits() : null;
         long[][] sums = new long[threads][];
         Parallel.forChunks(threads, blocks, 256, (w, from, to) -> {
             BlockEncoder enc = new BlockEncoder(part.state, exits, TableKind.VALUES, table, options.blockSize());
-            long[] c = TableCoding.countPairs(enc, table.length, order, from, to, this::first, this::length);
+            long[] c = TableCoding.countPairs(enc, table.length, order, from, to, this::first, this::length, stride,
+                    this::tableBlock);
             if (sums[w] == null) {
                 sums[w] = c;
             } else {
@@ -98,6 +99,11 @@ final class PartCoder {
     /** Owned table blocks. */
     long blocks() {
         return blocks;
+    }
+
+    /** The index in the layer's table of owned table block {@code b} (the sampling counts by it). */
+    long tableBlock(long b) {
+        return part.blocks.global(first(b)) / options.blockSize();
     }
 
     private long first(long b) {

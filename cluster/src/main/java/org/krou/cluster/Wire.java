@@ -27,7 +27,10 @@ public final class Wire {
      * {@link #SYMBOL_COUNTS}.
      */
     public static final byte FINISH = 4;
-    /** Coordinator to worker: count the code pairs of the owned table blocks (symbol list, fill order). */
+    /**
+     * Coordinator to worker: count the code pairs of the owned table blocks (symbol list, fill
+     * order, sampling stride).
+     */
     public static final byte PAIRS = 6;
     /** Coordinator to worker: code the owned table blocks into a part file (plan, file). */
     public static final byte ENCODE = 7;

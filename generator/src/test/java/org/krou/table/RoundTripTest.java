@@ -126,6 +126,38 @@ class RoundTripTest {
         }
     }
 
+    /**
+     * A layer of more than 4,096 coded blocks (8 seeds, blocks of 9 positions: 8,398): its fill
+     * orders are chosen from every fourth block, its model from all of them, so every block
+     * codes (a code that occurs only in blocks left out of the sample is in the model) and
+     * every position reads back as the true value or a don't-care entry at most its exit.
+     */
+    @Test
+    void aFillOrderChosenOnASampleOfTheBlocksStillCodesEveryBlock() throws IOException {
+        int seeds = 8;
+        ByteBigArray values = TableTestSupport.skewed(seeds, 9);
+        ByteBigArray exits = TableTestSupport.exits(values, seeds, 10);
+        WriteResult r = TableTestSupport.write(dir, Variant.ABAPA, seeds, values, exits,
+                WriterOptions.DEFAULT.withBlockSize(9));
+        try (TableFile t = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, seeds, false, new BlockCache(4))) {
+            assertTrue(t.header().blockCount() > 4096, t.header().blockCount() + " blocks");
+            ByteBigArray stored = t.readAll(2);
+            long free = 0;
+            for (long i = 0; i < values.length(); i++) {
+                int v = values.get(i);
+                int e = exits.get(i);
+                int s = stored.get(i);
+                if (e == v) {
+                    free++;
+                    assertTrue(s <= e, "rank " + i + ": stored " + s + " above exit " + e);
+                } else {
+                    assertEquals(v, s, "rank " + i);
+                }
+            }
+            assertEquals(free, r.dontCares(), "the don't-care count comes from every block");
+        }
+    }
+
     static Stream<Arguments> fills() {
         List<Arguments> a = new ArrayList<>();
         for (Fill f : Fill.values()) {

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongToIntFunction;
 import java.util.function.LongUnaryOperator;
+import org.krou.index.PositionIndex;
 import org.krou.table.Encoding;
 import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
@@ -37,14 +38,16 @@ public final class TableCoding {
         long[] symbols() throws IOException;
 
         /**
-         * Pair counts of the codes over every block, {@code [(prev * (k + 1) + prev2) * k + code]}
-         * (as {@link BlockEncoder#count}), with the don't-care count after them (0 for a null
+         * Pair counts of the codes over every block whose index in the table is a multiple of
+         * {@code stride}, {@code [(prev * (k + 1) + prev2) * k + code]} (as
+         * {@link BlockEncoder#count}), with the don't-care count after them (0 for a null
          * {@code order}: the true values are counted and the exits not read).
          *
-         * @param table the symbol list
-         * @param order the fill order of the don't-care entries, null for the true values
+         * @param table  the symbol list
+         * @param order  the fill order of the don't-care entries, null for the true values
+         * @param stride 1 for every block, else the sampling of the blocks counted
          */
-        long[] pairs(byte[] table, byte[] order) throws IOException;
+        long[] pairs(byte[] table, byte[] order, int stride) throws IOException;
     }
 
     /**
@@ -117,14 +120,32 @@ public final class TableCoding {
         byte[] order = null;
         long[] pairs = null;
         if (k > 0 && (fill || o.encoding() == Encoding.CONTEXT)) {
-            pairs = counts.pairs(table, null);
+            // the counts that only choose the next fill order are taken on a sample of the
+            // blocks; the last, which the model and the don't-care count come from, on all
+            int sample = fill ? sampleStride(TableWriter.blockCount(PositionIndex.size(seeds), o.blockSize())) : 1;
+            pairs = counts.pairs(table, null, sample);
             for (int round = 0; fill && round < FILL_ROUNDS; round++) {
                 order = BlockEncoder.fillOrder(pairs, k);
-                pairs = counts.pairs(table, order);
+                pairs = counts.pairs(table, order, round == FILL_ROUNDS - 1 ? 1 : sample);
             }
         }
         return Plan.of(kind, seeds, o, symbolCounts, table, order, pairs);
     }
+
+    /**
+     * The sampling of the blocks whose counts choose a fill order: every {@code s}-th block, at
+     * most every {@value #MAX_SAMPLE}-th, and at least {@value #MIN_SAMPLED} blocks counted
+     * (all of them in a layer of fewer), so that every context that matters is counted
+     * millions of times either way.
+     */
+    static int sampleStride(long blocks) {
+        return (int) Math.max(1, Math.min(MAX_SAMPLE, blocks / MIN_SAMPLED));
+    }
+
+    /** The sparsest sampling of {@link #sampleStride}. */
+    static final int MAX_SAMPLE = 8;
+    /** The fewest blocks {@link #sampleStride} counts. */
+    static final int MIN_SAMPLED = 2048;
 
     /**
      * The symbols that occur, most frequent first (ties: smaller symbol first).
@@ -165,23 +186,31 @@ public final class TableCoding {
     }
 
     /**
-     * The pair counts, and the don't-care count after them, of blocks {@code from..to-1}, block
-     * {@code i} being {@code length(i)} positions at {@code first(i)} in {@code enc}'s arrays:
-     * one holder's share of {@link Counts#pairs}.
+     * The pair counts, and the don't-care count after them, of blocks {@code from..to-1} whose
+     * index in the table ({@code tableBlock(i)}) is a multiple of {@code stride}, block {@code i}
+     * being {@code length(i)} positions at {@code first(i)} in {@code enc}'s arrays: one holder's
+     * share of {@link Counts#pairs}.
      */
     public static long[] countPairs(BlockEncoder enc, int k, byte[] order, long from, long to,
-                                    LongUnaryOperator first, LongToIntFunction length) {
+                                    LongUnaryOperator first, LongToIntFunction length, int stride,
+                                    LongUnaryOperator tableBlock) {
         int cells = pairCells(k);
         long[] all = new long[cells + 1];
         int[] c = new int[cells];
         for (long b = from; b < to; b++) {
+            if (stride > 1 && tableBlock.applyAsLong(b) % stride != 0) {
+                continue;
+            }
             all[cells] += enc.count(first.applyAsLong(b), length.applyAsInt(b), order, c);
-            if ((b & 0xFFF) == 0xFFF || b == to - 1) { // int counts stay far from overflowing
+            if ((b & 0xFFF) == 0xFFF) { // int counts stay far from overflowing
                 for (int i = 0; i < cells; i++) {
                     all[i] += c[i];
                 }
                 Arrays.fill(c, 0);
             }
+        }
+        for (int i = 0; i < cells; i++) {
+            all[i] += c[i];
         }
         return all;
     }

@@ -177,7 +177,7 @@ public final class TableWriter {
         }
 
         @Override
-        public long[] pairs(byte[] table, byte[] order) throws IOException {
+        public long[] pairs(byte[] table, byte[] order, int stride) throws IOException {
             List<Future<long[]>> parts = new ArrayList<>();
             int t = o.threads();
             for (int w = 0; w < t; w++) {
@@ -185,7 +185,7 @@ public final class TableWriter {
                 final long to = (long) blocks * (w + 1) / t;
                 parts.add(pool.submit(() -> TableCoding.countPairs(
                         new BlockEncoder(symbols, exits, kind, table, o.blockSize()), table.length, order, from, to,
-                        b -> b * o.blockSize(), this::size)));
+                        b -> b * o.blockSize(), this::size, stride, b -> b)));
             }
             return sum(parts, TableCoding.pairCells(table.length) + 1);
         }
