@@ -106,21 +106,7 @@ class RoundTripTest {
         WriteResult r = TableTestSupport.write(dir, Variant.ABAPA, seeds, values, exits, o.withFill(fill));
         try (TableFile t = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, seeds, false, new BlockCache(4))) {
             assertEquals(fill != Fill.NONE, t.dontCare());
-            ByteBigArray stored = t.readAll(1);
-            long free = 0;
-            for (long i = 0; i < values.length(); i++) {
-                int v = values.get(i);
-                int e = exits.get(i);
-                int s = stored.get(i);
-                if (e == v && fill != Fill.NONE) {
-                    free++;
-                    assertTrue(s <= e, "rank " + i + ": stored " + s + " above exit " + e);
-                } else {
-                    assertEquals(v, s, "rank " + i);
-                }
-                int resolved = e == Byte.MIN_VALUE ? s : Math.max(s, e);
-                assertEquals(v, resolved, "rank " + i);
-            }
+            long free = checkStored(values, exits, t.readAll(1), fill != Fill.NONE);
             assertEquals(free, r.dontCares());
             assertTrue(fill == Fill.NONE || free > values.length() / 4);
         }
@@ -141,21 +127,33 @@ class RoundTripTest {
                 WriterOptions.DEFAULT.withBlockSize(9));
         try (TableFile t = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, seeds, false, new BlockCache(4))) {
             assertTrue(t.header().blockCount() > 4096, t.header().blockCount() + " blocks");
-            ByteBigArray stored = t.readAll(2);
-            long free = 0;
-            for (long i = 0; i < values.length(); i++) {
-                int v = values.get(i);
-                int e = exits.get(i);
-                int s = stored.get(i);
-                if (e == v) {
-                    free++;
-                    assertTrue(s <= e, "rank " + i + ": stored " + s + " above exit " + e);
-                } else {
-                    assertEquals(v, s, "rank " + i);
-                }
-            }
+            long free = checkStored(values, exits, t.readAll(2), true);
             assertEquals(free, r.dontCares(), "the don't-care count comes from every block");
         }
+    }
+
+    /**
+     * Checks each stored value against its true value and exit: with don't-care entries filled,
+     * one whose value equals its exit may be stored as anything up to the exit, every other is
+     * stored as it is; the greater of stored value and exit is the true value. Returns the
+     * don't-care entries.
+     */
+    private static long checkStored(ByteBigArray values, ByteBigArray exits, ByteBigArray stored, boolean filled) {
+        long free = 0;
+        for (long i = 0; i < values.length(); i++) {
+            int v = values.get(i);
+            int e = exits.get(i);
+            int s = stored.get(i);
+            if (e == v && filled) {
+                free++;
+                assertTrue(s <= e, "rank " + i + ": stored " + s + " above exit " + e);
+            } else {
+                assertEquals(v, s, "rank " + i);
+            }
+            int resolved = e == Byte.MIN_VALUE ? s : Math.max(s, e);
+            assertEquals(v, resolved, "rank " + i);
+        }
+        return free;
     }
 
     static Stream<Arguments> fills() {
