@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -48,10 +49,9 @@ final class PartFiles implements AutoCloseable {
      * store's lock makes every part file there a leftover when a layer starts writing).
      */
     static void removeLeftovers(Path workDir) throws IOException {
-        try (java.nio.file.DirectoryStream<Path> old = java.nio.file.Files.newDirectoryStream(workDir,
-                "part-*.blocks")) {
+        try (DirectoryStream<Path> old = Files.newDirectoryStream(workDir, "part-*.blocks")) {
             for (Path p : old) {
-                java.nio.file.Files.deleteIfExists(p);
+                Files.deleteIfExists(p);
             }
         }
     }
