@@ -58,7 +58,7 @@ final class PartCoder {
         ExitSource exits = options.fill() != Fill.NONE ? part.exits() : null;
         long[][] sums = new long[threads][];
         Parallel.forChunks(threads, blocks, 256, (w, from, to) -> {
-            BlockEncoder enc = new BlockEncoder(part.state, exits, TableKind.VALUES, table, options.blockSize());
+            BlockEncoder enc = new BlockEncoder(part.state, exits, TableKind.VALUES, part.seeds, table, options.blockSize());
             long[] c = TableCoding.countPairs(enc, table.length, order, from, to, this::first, this::length, stride,
                     this::tableBlock);
             if (sums[w] == null) {
@@ -90,7 +90,7 @@ final class PartCoder {
         try (DataOutputStream out = new DataOutputStream(
                 new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
             for (long b = 0; b < blocks; b++) {
-                bytes += PartFiles.write(out, plan.encode(enc, first(b), length(b)));
+                bytes += PartFiles.write(out, plan.encode(enc, first(b), tableBlock(b) * options.blockSize(), length(b)));
             }
         }
         return bytes;

@@ -17,8 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.krou.generator.table.Fill;
+import org.krou.generator.table.BlockEncoder;
 import org.krou.generator.table.ContextEncoder;
+import org.krou.generator.table.Fill;
+import org.krou.generator.table.TableCoding;
 import org.krou.generator.table.TableWriter;
 import org.krou.generator.table.WriteResult;
 import org.krou.generator.table.WriterOptions;
@@ -283,81 +285,117 @@ class RoundTripTest {
         SplittableRandom r = new SplittableRandom(11);
         byte[] symbols = {0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8, 9};
         int k = symbols.length;
-        long[] counts = new long[(k + 1) * (k + 1) * k];
+        long[] counts = new long[TableCoding.pairCells(k)];
         for (int i = 0; i < counts.length; i++) {
             counts[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(1000);
         }
-        ContextModel model = ContextModel.parse(ContextEncoder.fromCounts(counts, k, 12, 64).toBytes(), k, 12,
+        // format 5's model (keys listed), and one without listed keys, which formats 2 to 4
+        // read alike (no pairs listed)
+        ContextModel lagged = ContextModel.parse(ContextEncoder.fromCounts(counts, k, 12, 64).toBytes(), k, 12, true,
                 new String[1]);
+        ContextModel old = ContextModel.parse(ContextEncoder.fromCounts(counts, k, 12, k + 1).toBytes(), k, 12, false,
+                new String[1]);
+        assertTrue(lagged != null && old != null);
         boolean[] allowed = new boolean[256];
         for (byte s : symbols) {
             allowed[s & 0xFF] = true;
         }
         byte[] out = new byte[300];
+        LagScratch scratch = new LagScratch();
+        int seeds = 10;
         int refused = 0;
-        for (int i = 0; i < 20000; i++) {
+        for (int i = 0; i < 30000; i++) {
             byte[] in = new byte[r.nextInt(400)];
             r.nextBytes(in);
             Encoding e = Encoding.values()[r.nextInt(Encoding.values().length)];
             int m = 1 + r.nextInt(300);
-            String why = SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out);
+            long rank = r.nextLong(org.krou.index.PositionIndex.size(seeds) - m);
+            ContextModel model = i % 3 == 0 ? old : lagged;
+            String why = SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out, m - 1, r.nextBoolean(),
+                    rank, seeds, scratch);
             refused += why != null ? 1 : 0;
-            // only as far as a position, in either layout: may answer (nothing checks the rest
-            // of the block; the block checksum is checked before), never throws
-            SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out, r.nextInt(m), r.nextBoolean());
+            // only as far as a position, in any layout: may answer (nothing checks the rest of
+            // the block; the block checksum is checked before), never throws
+            SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out, r.nextInt(m), r.nextBoolean(),
+                    rank, seeds, scratch);
         }
-        assertTrue(refused > 15000, "refused " + refused);
+        assertTrue(refused > 22000, "refused " + refused);
+    }
+
+    /** Codes a block of format 5 whose first position has rank {@code rank} among boards of {@code seeds} seeds. */
+    private static int encode(ContextEncoder enc, byte[] codes, int m, int k, int seeds, long rank, byte[] out) {
+        int[] keys = new int[m];
+        BlockEncoder.keys(codes, m, k, seeds, rank, keys);
+        return enc.encode(codes, keys, m, out, new byte[2 * m + 16]);
+    }
+
+    /** Counts {@code codes} under their keys, {@code weight} each, into {@code counts}. */
+    private static void count(byte[] codes, int k, int seeds, long rank, int weight, long[] counts) {
+        int[] keys = new int[codes.length];
+        BlockEncoder.keys(codes, codes.length, k, seeds, rank, keys);
+        for (int i = 0; i < codes.length; i++) {
+            counts[keys[i] * k + codes[i]] += weight;
+        }
     }
 
     @Test
     void contextModelRoundTrip() {
-        // the model of a block's own pairs, weighted so that pairs of their own pay off
+        // the model of a block's own keys, weighted so that keys of their own pay off; a layer of
+        // 4 seeds from rank 100, where runs of lag 0 to 4 follow one another
         int k = 3;
-        byte[] codes = {1, 0, 2, 2, 0, 1, 0, 2, 2, 2, 0, 1, 0, 2, 0, 1, 0};
-        long[] counts = new long[(k + 1) * (k + 1) * k];
-        int h = (codes.length + 1) / 2;
-        for (int i = 0; i < codes.length; i++) {
-            int j = i < h ? i : i - h;
-            int prev = j >= 1 ? codes[i - 1] : k;
-            int prev2 = j >= 2 ? codes[i - 2] : k;
-            counts[(prev * (k + 1) + prev2) * k + codes[i]] += 1000;
-        }
-        ContextEncoder m = ContextEncoder.fromCounts(counts, k, 12, 64);
-        assertTrue(m.contexts() > k + 1, "contexts " + m.contexts());
+        int seeds = 4;
+        long rank = 100;
+        byte[] codes = {1, 0, 2, 2, 0, 1, 0, 2, 2, 2, 0, 1, 0, 2, 0, 1, 0, 2, 2, 1, 1, 0, 2, 2, 0, 1, 0, 2, 2,
+                2, 0, 1, 0, 2, 0, 1, 0, 2, 1, 1, 0, 0, 2};
+        int m = codes.length;
+        long[] counts = new long[TableCoding.pairCells(k)];
+        count(codes, k, seeds, rank, 1000, counts);
+        ContextEncoder enc = ContextEncoder.fromCounts(counts, k, 12, 64);
+        assertTrue(enc.contexts() > k + 1, "contexts " + enc.contexts());
         String[] why = new String[1];
-        ContextModel back = ContextModel.parse(m.toBytes(), k, 12, why);
+        ContextModel back = ContextModel.parse(enc.toBytes(), k, 12, true, why);
         assertTrue(back != null, why[0]);
-        byte[] enc = new byte[2 * codes.length + 16];
-        int len = m.encode(codes, codes.length, enc);
-        assertTrue(len >= 8 && len < codes.length, "length " + len);
-        byte[] out = new byte[codes.length];
-        assertEquals(null, back.decode(enc, len, codes.length, new byte[] {10, 11, 12}, out));
-        byte[] want = new byte[codes.length];
-        for (int i = 0; i < codes.length; i++) {
+        byte[] block = new byte[2 * m + 16];
+        int len = encode(enc, codes, m, k, seeds, rank, block);
+        assertTrue(len >= 18 && len < m, "length " + len);
+        byte[] symbols = {10, 11, 12};
+        byte[] want = new byte[m];
+        for (int i = 0; i < m; i++) {
             want[i] = (byte) (10 + codes[i]);
         }
+        LagScratch scratch = new LagScratch();
+        byte[] out = new byte[m];
+        assertEquals(null, back.decodeLagged(block, len, m, symbols, out, m - 1, rank, seeds, scratch));
         assertEquals(java.util.Arrays.toString(want), java.util.Arrays.toString(out));
+        for (int at = 0; at < m - 1; at++) { // each position from its stream alone
+            byte[] part = new byte[m];
+            assertEquals(null, back.decodeLagged(block, len, m, symbols, part, at, rank, seeds, scratch));
+            assertEquals(want[at], part[at], "position " + at + " alone");
+        }
+        // read at another rank, the lags differ: a wrong block, never the right one silently
+        String other = back.decodeLagged(block, len, m, symbols, out, m - 1, rank + 1, seeds, scratch);
+        assertTrue(other != null || !java.util.Arrays.equals(want, out), "decoded at the wrong rank");
         // a code outside its context's list cannot be coded
-        byte[] unseen = {0}; // no stream starts with 0
-        assertThrows(IllegalStateException.class, () -> m.encode(unseen, 1, new byte[40]));
-        byte[] bad = m.toBytes();
+        byte[] unseen = new byte[m]; // no stream starts with 0
+        assertThrows(IllegalStateException.class, () -> encode(enc, unseen, m, k, seeds, rank, new byte[2 * m + 16]));
+        byte[] bad = enc.toBytes();
         bad[bad.length - 1] ^= 1;
-        assertEquals(null, ContextModel.parse(bad, k, 12, why));
+        assertEquals(null, ContextModel.parse(bad, k, 12, true, why));
         assertTrue(why[0].contains("sum") || why[0].contains("frequency"), why[0]);
     }
 
     /**
      * A block coded with one model and read with another in which a context it uses is empty (a
-     * file whose checksums were forged, say): the decoder says so, in stream A and in stream B,
-     * decoding the whole block or only as far as a position after it, and never answers.
+     * file whose checksums were forged, say): the decoder says so, in each of the block's four
+     * streams, decoding the whole block or only as far as a position after it, and never answers.
      */
     @Test
     void aBlockEnteringAContextTheModelLeavesEmptyIsRefused() {
         int k = 2;
-        long[] all = new long[(k + 1) * (k + 1) * k];
+        long[] all = new long[TableCoding.pairCells(k)];
         java.util.Arrays.fill(all, 10);
         ContextEncoder writer = ContextEncoder.fromCounts(all, k, 12, 64);
-        // its model (no pairs: order-1 contexts 0, 1 and the start, two entries of 2048 each),
+        // its model (no keys: order-1 contexts 0, 1 and the start, two entries of 2048 each),
         // with context 1 (after a 1) emptied
         byte[] bytes = writer.toBytes();
         assertEquals(2 + 3 * (2 + 2 * 3), bytes.length, "a model of three order-1 contexts");
@@ -365,48 +403,60 @@ class RoundTripTest {
         System.arraycopy(bytes, 0, emptied, 0, 10); // q, context 0
         System.arraycopy(bytes, 18, emptied, 12, 8); // context 1 has no entries (its count stays 0), the start
         String[] why = new String[1];
-        ContextModel reader = ContextModel.parse(emptied, k, 12, why);
+        ContextModel reader = ContextModel.parse(emptied, k, 12, true, why);
         assertTrue(reader != null, why[0]);
-        int m = 40;
-        int h = m / 2;
+        int m = 40; // streams [0, 10), [10, 20), [20, 30), [30, 40)
+        int seeds = 5;
+        long rank = 7;
         byte[] symbols = {10, 11};
-        for (int one : new int[] {3, h + 3}) { // a 1 followed by a position, in stream A, then in stream B
+        LagScratch scratch = new LagScratch();
+        for (int one : new int[] {3, 13, 23, 33}) { // a 1 followed by a position, in each stream
             byte[] codes = new byte[m];
             codes[one] = 1;
             byte[] enc = new byte[2 * m + 16];
-            int len = writer.encode(codes, m, enc);
-            assertTrue(len >= 8 && len < m, "length " + len);
+            int len = encode(writer, codes, m, k, seeds, rank, enc);
+            assertTrue(len >= 18 && len < m, "length " + len);
             byte[] in = java.util.Arrays.copyOf(enc, ContextModel.powerOfTwo(len + ContextModel.PADDING));
             byte[] out = new byte[m];
             for (int at : new int[] {one + 1, one + 5, m - 1}) {
-                String err = reader.decode(in, len, m, symbols, out, at);
+                String err = reader.decodeLagged(in, len, m, symbols, out, at, rank, seeds, scratch);
                 assertTrue(err != null && err.contains("empty"), "a 1 at " + one + ", decoded to " + at + ": " + err);
             }
-            assertEquals(null, ContextModel.parse(writer.toBytes(), k, 12, why).decode(in, len, m, symbols, out));
+            assertEquals(null, ContextModel.parse(writer.toBytes(), k, 12, true, why)
+                    .decodeLagged(in, len, m, symbols, out, m - 1, rank, seeds, scratch));
         }
     }
 
     /**
-     * Format 4: a stream decoded alone that needs more bytes than lie between the two states is
-     * refused, stream A running into B's state and B into A's, as is a whole block whose streams
-     * cross; the reads stay inside the buffer.
+     * Format 5: a stream decoded alone that needs more bytes than lie between its half's two
+     * states is refused, in each of the four streams, as is a whole block whose streams cross, or
+     * whose first half's length leaves no room for either half; the reads stay inside the buffer.
      */
     @Test
     void aStreamRunningOutOfItsBytesIsRefused() {
         int k = 2;
-        long[] all = new long[(k + 1) * (k + 1) * k];
+        long[] all = new long[TableCoding.pairCells(k)];
         java.util.Arrays.fill(all, 10);
-        ContextModel model = ContextModel.parse(ContextEncoder.fromCounts(all, k, 12, 64).toBytes(), k, 12,
+        ContextModel model = ContextModel.parse(ContextEncoder.fromCounts(all, k, 12, 64).toBytes(), k, 12, true,
                 new String[1]);
-        int m = 40; // a bit a position: both streams need bytes after 8 positions or so
-        byte[] in = new byte[16];
-        int len = 8; // the two states and nothing between them
-        java.nio.ByteBuffer.wrap(in).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(0, 1 << 23).putInt(4, 1 << 23);
+        int m = 40; // a bit a position: every stream needs a byte at its first position
+        byte[] in = new byte[32];
+        int len = 18; // each half its two states and nothing between them
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(in).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putShort(0, (short) 8).putInt(2, 1 << 23).putInt(6, 1 << 23).putInt(10, 1 << 23).putInt(14, 1 << 23);
         byte[] out = new byte[m];
         byte[] symbols = {10, 11};
-        for (int at : new int[] {15, 19, 35, 39, m - 1}) {
-            String err = model.decode(in, len, m, symbols, out, at);
+        LagScratch scratch = new LagScratch();
+        for (int at : new int[] {0, 9, 10, 19, 20, 29, 30, 38, m - 1}) {
+            String err = model.decodeLagged(in, len, m, symbols, out, at, 0, 6, scratch);
             assertTrue(err != null && err.contains("coded data ends"), "as far as " + at + ": " + err);
+        }
+        for (int n1 : new int[] {0, 7, 9, 17}) {
+            b.putShort(0, (short) n1);
+            for (int at : new int[] {0, 25, m - 1}) {
+                String err = model.decodeLagged(in, len, m, symbols, out, at, 0, 6, scratch);
+                assertTrue(err != null && err.contains("first half of " + n1 + " bytes"), n1 + ", " + at + ": " + err);
+            }
         }
     }
 
@@ -423,12 +473,14 @@ class RoundTripTest {
         for (int i = 0; i < m; i++) {
             codes[i] = (byte) r.nextInt(k);
         }
-        long[] counts = new long[(k + 1) * (k + 1) * k];
+        long[] counts = new long[TableCoding.pairCells(k)];
         java.util.Arrays.fill(counts, 1);
         ContextEncoder enc = ContextEncoder.fromCounts(counts, k, 12, 64);
-        ContextModel model = ContextModel.parse(enc.toBytes(), k, 12, new String[1]);
+        ContextModel model = ContextModel.parse(enc.toBytes(), k, 12, true, new String[1]);
         byte[] written = new byte[2 * m + 16];
-        int len = enc.encode(codes, m, written);
+        int seeds = 9;
+        long rank = 12345;
+        int len = encode(enc, codes, m, k, seeds, rank, written);
         assertTrue(len > 200 && len < m, "length " + len);
         byte[] padded = new byte[ContextModel.powerOfTwo(len + ContextModel.PADDING)];
         java.util.Arrays.fill(padded, (byte) 0xA5);
@@ -436,13 +488,16 @@ class RoundTripTest {
         byte[] symbols = {10, 11, 12, 13};
         for (byte[] in : new byte[][] {written, java.util.Arrays.copyOf(written, len), padded}) {
             byte[] out = new byte[m];
-            assertEquals(null, model.decode(in, len, m, symbols, out), in.length + " bytes");
+            LagScratch scratch = new LagScratch();
+            assertEquals(null, model.decodeLagged(in, len, m, symbols, out, m - 1, rank, seeds, scratch),
+                    in.length + " bytes");
             for (int i = 0; i < m; i++) {
                 assertEquals(10 + codes[i], out[i], "position " + i + " from a buffer of " + in.length + " bytes");
             }
             for (int at = 0; at < m; at += 7) { // only as far as one position: its stream alone
                 byte[] part = new byte[m];
-                assertEquals(null, model.decode(in, len, m, symbols, part, at), "as far as " + at);
+                assertEquals(null, model.decodeLagged(in, len, m, symbols, part, at, rank, seeds, scratch),
+                        "as far as " + at);
                 assertEquals(10 + codes[at], part[at], "position " + at + " alone, from a buffer of " + in.length
                         + " bytes");
             }

@@ -5,23 +5,27 @@ import java.nio.ByteOrder;
 
 /**
  * The model of the {@link Encoding#CONTEXT} encoding and its decoder (byte by byte in
- * {@code docs/FORMAT.md}). Each code is coded with the frequencies of its <em>context</em>: the
- * two codes before it in its stream, where the table's model lists that pair, else the one code
- * before it (the order-1 context; context {@code k} stands for "no code before"). Frequencies
- * sum to {@code 2^scale} ({@code scale} 10..12) in every non-empty context.
+ * {@code docs/FORMAT.md}). Each code is coded with the frequencies of its <em>context</em>. In
+ * format 5 ({@link #lagged}) the context is that of its key: the code before it in its stream,
+ * the code a lag back ({@link LagRuns}: the same board with a seed moved from pit 1 to pit 2)
+ * and whether the two codes before it are equal, where the table's model lists that key; in
+ * formats 2 to 4, the two codes before it, where the model lists that pair. Otherwise it is the
+ * order-1 context of the code before it (context {@code k} stands for "no code before").
+ * Frequencies sum to {@code 2^scale} ({@code scale} 10..12) in every non-empty context.
  *
- * <p>A block of {@code m} positions is two byte-wise rANS streams (32-bit states kept in
- * {@code [2^23, 2^31)}): stream A codes positions {@code 0..h-1}, stream B {@code h..m-1},
- * {@code h = ceil(m/2)}. In format 4 A's state and bytes run forwards from the block's start and
- * B's backwards from its end, so that one position is decoded from its own stream alone (a
- * quarter of the block on average), and a whole block with the two dependency chains at once;
- * formats 2 and 3 interleave the two streams' bytes. A block whose stored length equals
- * {@code m} holds the codes themselves, one byte each (the writer stores a block so when coding
- * would not make it shorter). The loops are {@link ContextKernel}'s.
+ * <p>A block of {@code m} positions is byte-wise rANS streams (32-bit states kept in
+ * {@code [2^23, 2^31)}). In format 5 it has two halves of two streams each
+ * ({@link #decodeLagged}, loops in {@link LaggedKernel}): a position is decoded from its own
+ * stream alone, an eighth of the block on average. In formats 2 to 4 it is two streams, A
+ * coding positions {@code 0..h-1} and B {@code h..m-1}, {@code h = ceil(m/2)}: in format 4 A's
+ * state and bytes run forwards from the block's start and B's backwards from its end; formats 2
+ * and 3 interleave the two streams' bytes (loops in {@link ContextKernel}). A block whose stored
+ * length equals {@code m} holds the codes themselves, one byte each (the writer stores a block
+ * so when coding would not make it shorter).
  *
  * <p>A step reads one byte of a small table (a byte per 32 slots of a context) and two adjacent
  * entries of the context (four bytes each), which give the code, its offset and frequency and
- * the next context. The model takes about 5 bytes per entry of the file's model and 128 per
+ * (formats 2 to 4) the next context. The model takes about 5 bytes per entry of the file's model and 128 per
  * context (at 20 seeds 145 KiB, against 432 KiB with rows of 8-byte entries padded to a power of
  * two), so that the models of the several tables a probe reads stay in the processor's caches.
  * Immutable and safe for concurrent use; every step is validated, so a damaged block is
@@ -79,10 +83,18 @@ final class ContextModel {
     /** The index in {@link #step} of each context's first entry. */
     final int[] rowStart;
     final int start;
+    /** Format 5: the contexts look back by the positions' lags ({@link LaggedKernel}). */
+    final boolean lagged;
+    /**
+     * Format 5: the context of each key {@link #key} (its length a power of two, the kernel
+     * masks its indices); null in formats 2 to 4.
+     */
+    final short[] keyCtx;
 
-    private ContextModel(int k, int scale, int[] pairs, int[][] codes, int[][] freqs) {
+    private ContextModel(int k, int scale, boolean lagged, int[] pairs, int[][] codes, int[][] freqs) {
         this.k = k;
         this.scale = scale;
+        this.lagged = lagged;
         this.contexts = codes.length;
         int k1 = k + 1;
         ctxOf = new short[k1 * k1];
@@ -93,9 +105,20 @@ final class ContextModel {
                 ctxOf[p * k1 + q] = (short) p;
             }
         }
-        for (int i = 0; i < pairs.length; i++) {
-            ctxOf[pairs[i]] = (short) (k1 + i);
-            prevOf[k1 + i] = pairs[i] / k1;
+        if (lagged) {
+            keyCtx = new short[powerOfTwo(2 * k1 * k1)];
+            for (int key = 0; key < 2 * k1 * k1; key++) {
+                keyCtx[key] = (short) (key / (2 * k1));
+            }
+            for (int i = 0; i < pairs.length; i++) {
+                keyCtx[pairs[i]] = (short) (k1 + i);
+            }
+        } else {
+            keyCtx = null;
+            for (int i = 0; i < pairs.length; i++) {
+                ctxOf[pairs[i]] = (short) (k1 + i);
+                prevOf[k1 + i] = pairs[i] / k1;
+            }
         }
         int bb = scale - BUCKET_BITS;
         bucket = new byte[powerOfTwo(contexts << bb)];
@@ -117,7 +140,7 @@ final class ContextModel {
             for (int j = 0; j < codes[c].length; j++) {
                 int code = codes[c][j];
                 int f = freqs[c][j];
-                int next = ctxOf[code * k1 + prevOf[c]];
+                int next = lagged ? 0 : ctxOf[code * k1 + prevOf[c]];
                 step[at + j] = cum << CUM_SHIFT | code << CODE_SHIFT | next;
                 int first = (cum + (1 << BUCKET_BITS) - 1) >>> BUCKET_BITS; // buckets starting inside
                 int end = (cum + f + (1 << BUCKET_BITS) - 1) >>> BUCKET_BITS;
@@ -127,7 +150,12 @@ final class ContextModel {
             step[at + codes[c].length] = cum << CUM_SHIFT; // 2^scale
             at += codes[c].length + 1;
         }
-        start = ctxOf[k * k1 + k];
+        start = lagged ? keyCtx[key(k, k, k, 0)] : ctxOf[k * k1 + k];
+    }
+
+    /** The key of format 5's contexts: {@code ((prev * (k + 1) + above) << 1) | same}. */
+    static int key(int k, int prev, int above, int same) {
+        return ((prev * (k + 1) + above) << 1) | same;
     }
 
     /** The smallest power of two {@code >= n} ({@code n >= 1}). */
@@ -140,10 +168,10 @@ final class ContextModel {
         return 2 + 2L * (k + 1);
     }
 
-    /** The largest serialised model for {@code k} codes. */
-    static long maxBytes(int k) {
+    /** The largest serialised model for {@code k} codes; {@code lagged}: of format 5 (keys of 3 bytes). */
+    static long maxBytes(int k, boolean lagged) {
         long pairs = Math.max(0, MAX_CONTEXTS - (k + 1));
-        return 2 + 2 * pairs + (k + 1 + pairs) * (2 + 3L * k);
+        return 2 + (lagged ? 3 : 2) * pairs + (k + 1 + pairs) * (2 + 3L * k);
     }
 
     /**
@@ -151,24 +179,36 @@ final class ContextModel {
      * {@code scale}; returns null and sets {@code why[0]} if it is malformed.
      */
     static ContextModel parse(byte[] data, int k, int scale, String[] why) {
+        return parse(data, k, scale, false, why);
+    }
+
+    /**
+     * {@link #parse(byte[], int, int, String[])} for a model of format 5 ({@code lagged}: keys
+     * {@code (prev, above, same)} of 3 bytes) or of formats 2 to 4 (pairs {@code (prev, prev2)}).
+     */
+    static ContextModel parse(byte[] data, int k, int scale, boolean lagged, String[] why) {
         ByteBuffer b = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
         int k1 = k + 1;
+        int width = lagged ? 3 : 2;
         if (b.remaining() < 2) {
             why[0] = "model of " + data.length + " bytes";
             return null;
         }
         int q = b.getShort() & 0xFFFF;
-        if (q > MAX_CONTEXTS - k1 || b.remaining() < 2 * q) {
-            why[0] = "model lists " + q + " context pairs, at most " + Math.max(0, MAX_CONTEXTS - k1);
+        if (q > MAX_CONTEXTS - k1 || b.remaining() < width * q) {
+            why[0] = "model lists " + q + " context " + (lagged ? "keys" : "pairs") + ", at most "
+                    + Math.max(0, MAX_CONTEXTS - k1);
             return null;
         }
         int[] pairs = new int[q];
         for (int i = 0; i < q; i++) {
             int p = b.get() & 0xFF;
             int p2 = b.get() & 0xFF;
-            pairs[i] = p * k1 + p2;
-            if (p > k || p2 > k || (i > 0 && pairs[i] <= pairs[i - 1])) {
-                why[0] = "context pair " + i + " (" + p + ", " + p2 + ") out of order or range";
+            int same = lagged ? b.get() & 0xFF : 0;
+            pairs[i] = lagged ? key(k, p, p2, same) : p * k1 + p2;
+            if (p > k || p2 > k || same > 1 || (i > 0 && pairs[i] <= pairs[i - 1])) {
+                why[0] = "context " + (lagged ? "key " + i + " (" + p + ", " + p2 + ", " + same + ")"
+                        : "pair " + i + " (" + p + ", " + p2 + ")") + " out of order or range";
                 return null;
             }
         }
@@ -207,7 +247,7 @@ final class ContextModel {
             why[0] = b.remaining() + " bytes after the model";
             return null;
         }
-        return new ContextModel(k, scale, pairs, codes, freqs);
+        return new ContextModel(k, scale, lagged, pairs, codes, freqs);
     }
 
     /**
@@ -248,8 +288,9 @@ final class ContextModel {
             }
             return null;
         }
-        if (len < STATE_BYTES || len > m) {
-            return "coded block of " + len + " bytes for " + m + " positions";
+        if (len < STATE_BYTES || len > m || lagged) {
+            return "coded block of " + len + " bytes for " + m + " positions"
+                    + (lagged ? " in a layout of format 4 or before, with a model of format 5" : "");
         }
         if (in.length < len + PADDING || Integer.bitCount(in.length) != 1) {
             in = java.util.Arrays.copyOf(in, powerOfTwo(len + PADDING));
@@ -269,6 +310,70 @@ final class ContextModel {
         }
         return at < h ? ContextKernel.alone(this, in, len, 0, at + 1, 4, 1, symbols, out, xa)
                 : ContextKernel.alone(this, in, len, h, at - h + 1, len - 5, -1, symbols, out, xb);
+    }
+
+    /** The shortest coded block of format 5: the first half's length and four states. */
+    static final int LAGGED_MIN_BYTES = 2 + 4 * 4;
+
+    /**
+     * Decodes a block of format 5 ({@link #lagged} models) as far as position {@code at}
+     * ({@code at = m - 1}: the whole block, fully checked); the positions of {@code at}'s stream
+     * before it are decoded too. A coded block is two halves, positions {@code [0, H)} and
+     * {@code [H, m)} ({@code H = ceil(m/2)}), each two streams apart as in format 4; a u16 before
+     * them gives the first half's length.
+     *
+     * @param rank  the rank of the block's first position in its layer
+     * @param seeds the layer's seed count
+     * @return null if the part decoded is well formed, else what is wrong
+     */
+    String decodeLagged(byte[] in, int len, int m, byte[] symbols, byte[] out, int at, long rank, int seeds,
+                        LagScratch scratch) {
+        if (len == m) {
+            return decode(in, len, m, symbols, out, at, false);
+        }
+        if (len < LAGGED_MIN_BYTES || len > m) {
+            return "coded block of " + len + " bytes for " + m + " positions";
+        }
+        if (in.length < len + PADDING || Integer.bitCount(in.length) != 1) {
+            in = java.util.Arrays.copyOf(in, powerOfTwo(len + PADDING));
+        }
+        int n1 = (in[0] & 0xFF) | (in[1] & 0xFF) << 8;
+        if (n1 < 8 || n1 > len - 10) {
+            return "first half of " + n1 + " bytes in a coded block of " + len;
+        }
+        int[] cs = scratch.codes(m);
+        int hm = (m + 1) >>> 1;
+        if (at == m - 1) {
+            String err = half(in, 2, 2 + n1, 0, hm, symbols, out, rank, seeds, cs, scratch);
+            return err != null ? err : half(in, 2 + n1, len, hm, m, symbols, out, rank, seeds, cs, scratch);
+        }
+        int hs = at < hm ? 0 : hm;
+        int he = at < hm ? hm : m;
+        int off = at < hm ? 2 : 2 + n1;
+        int end = at < hm ? 2 + n1 : len;
+        int sb = hs + ((he - hs + 1) >>> 1);
+        boolean a = at < sb;
+        int x = getInt(in, a ? off : end - 4);
+        if (x < L) {
+            return "coder state " + Integer.toUnsignedString(x) + " outside the coder range";
+        }
+        int s0 = a ? hs : sb;
+        scratch.a.start(seeds, rank + s0);
+        return LaggedKernel.stream(this, in, off + 3, end - 4, s0, at - s0 + 1, a ? off + 4 : end - 5, a ? 1 : -1,
+                symbols, out, x, cs, scratch.a);
+    }
+
+    private String half(byte[] in, int off, int end, int hs, int he, byte[] symbols, byte[] out, long rank,
+                        int seeds, int[] cs, LagScratch scratch) {
+        int xa = getInt(in, off);
+        int xb = getInt(in, end - 4);
+        if (xa < L || xb < L) {
+            return "coder states " + Integer.toUnsignedString(xa) + ", " + Integer.toUnsignedString(xb)
+                    + " outside the coder range";
+        }
+        scratch.a.start(seeds, rank + hs);
+        scratch.b.start(seeds, rank + hs + ((he - hs + 1) >>> 1));
+        return LaggedKernel.half(this, in, off, end, hs, he, symbols, out, xa, xb, cs, scratch.a, scratch.b);
     }
 
     static int getInt(byte[] in, int at) {

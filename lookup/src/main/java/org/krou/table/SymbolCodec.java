@@ -29,8 +29,20 @@ final class SymbolCodec {
      */
     static String decode(Encoding e, ContextModel model, byte[] in, int len, int m, byte[] symbols,
                          boolean[] allowed, byte[] out, int at, boolean interleaved) {
+        return decode(e, model, in, len, m, symbols, allowed, out, at, interleaved, 0, 0, null);
+    }
+
+    /**
+     * Decodes at least as far as position {@code at}, in the layout of the model's format: for a
+     * model of format 5 the block's first position has rank {@code rank} among the boards of
+     * {@code seeds} seeds, and {@code lag} is the thread's scratch.
+     */
+    static String decode(Encoding e, ContextModel model, byte[] in, int len, int m, byte[] symbols,
+                         boolean[] allowed, byte[] out, int at, boolean interleaved, long rank, int seeds,
+                         LagScratch lag) {
         if (e == Encoding.CONTEXT) {
-            return model.decode(in, len, m, symbols, out, at, interleaved);
+            return model.lagged ? model.decodeLagged(in, len, m, symbols, out, at, rank, seeds, lag)
+                    : model.decode(in, len, m, symbols, out, at, interleaved);
         }
         if (len != m) {
             return "raw block of " + len + " bytes for " + m + " positions";

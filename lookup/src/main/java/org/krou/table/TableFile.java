@@ -34,6 +34,7 @@ public final class TableFile implements AutoCloseable {
         final CRC32C crc = new CRC32C();
         byte[] stored = new byte[0];
         byte[] block = new byte[0];
+        final LagScratch lag = new LagScratch();
     }
 
     private final int id = IDS.incrementAndGet();
@@ -262,7 +263,8 @@ public final class TableFile implements AutoCloseable {
                     index.crc[b], (int) crc.getValue()));
         }
         String err = SymbolCodec.decode(header.encoding(), model, in, len, header.blockPositions(b), symbols,
-                allowed, out, at, header.version() < TableFormat.VERSION);
+                allowed, out, at, header.version() < TableFormat.VERSION_4, (long) b * blockSize, header.seeds(),
+                scratch.lag);
         if (err != null) {
             throw new CorruptTableException(file, b, off, err);
         }

@@ -9,13 +9,16 @@ import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 
 /**
- * The table file format, version 4: constants, file names, and the header and index layouts
- * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian. Versions 3 and 4
- * record the rule set as its canonical string; version 4 lays a context-coded block's two
- * streams apart (A from the block's start, B from its end), version 3 interleaves them. Files of
- * version 3 and of version 2 (the interleaved body, a shorter header naming {@code abapa} or
- * {@code awari}) are still read. Files of version 1 (LZ4 blocks of 64 Ki positions) are refused
- * with {@link TableFormatException}, whose message says how to rewrite them.
+ * The table file format, version 5: constants, file names, and the header and index layouts
+ * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian. Versions 3 to 5
+ * record the rule set as its canonical string. Version 5 codes a position in a context that
+ * looks back along the board (the code a lag before it) and cuts a context-coded block into
+ * two halves of two streams each; version 4 has contexts of the two codes before and two
+ * streams a block, apart (A from the block's start, B from its end); version 3 interleaves
+ * them. Files of versions 4, 3 and 2 (the interleaved body, a shorter header naming
+ * {@code abapa} or {@code awari}) are still read. Files of version 1 (LZ4 blocks of 64 Ki
+ * positions) are refused with {@link TableFormatException}, whose message says how to rewrite
+ * them.
  */
 public final class TableFormat {
     /** The eight magic bytes: {@code 0x89 'K' 'R' 'O' 'U' '\r' '\n' 0x1A}. */
@@ -26,16 +29,18 @@ public final class TableFormat {
         return MAGIC.clone();
     }
     /** The format version written. */
-    public static final int VERSION = 4;
-    /** An older format version still read: the header of version 4, blocks whose streams are interleaved. */
+    public static final int VERSION = 5;
+    /** An older format version still read: the header of version 5, contexts of two codes, two streams a block apart. */
+    public static final int VERSION_4 = 4;
+    /** An older format version still read: the header of version 5, contexts of two codes, blocks whose streams are interleaved. */
     public static final int VERSION_3 = 3;
     /** The oldest format version still read: a 352-byte header with the variant in 8 bytes, interleaved streams. */
     public static final int VERSION_2 = 2;
-    /** Header length of versions 3 and 4. */
+    /** Header length of versions 3 to 5. */
     public static final int HEADER_LENGTH = 432;
     /** Header length of versions 1 and 2. */
     public static final int HEADER_LENGTH_2 = 352;
-    /** Header offset of the rule set (versions 3 and 4): its canonical string, ASCII, zero padded. */
+    /** Header offset of the rule set (versions 3 to 5): its canonical string, ASCII, zero padded. */
     public static final int RULES_AT = 336;
     /** Bytes of the rule-set field. */
     public static final int RULES_LENGTH = 80;
@@ -51,7 +56,7 @@ public final class TableFormat {
     /** Header offset of the header's own CRC32C, which covers every byte before it. */
     public static final int CRC_AT = HEADER_LENGTH - 4;
 
-    /** The header length of a format version (2, 3 or 4). */
+    /** The header length of a format version (2 to 5). */
     public static int headerLength(int version) {
         return version == VERSION_2 ? HEADER_LENGTH_2 : HEADER_LENGTH;
     }
@@ -112,9 +117,14 @@ public final class TableFormat {
     /** The lower bound of the rANS coder state, {@code 2^23}: its states stay in {@code [2^23, 2^31)}. */
     public static final int RANS_STATE_LOW = ContextModel.L;
 
-    /** The largest serialised {@link Encoding#CONTEXT} model for {@code k} codes. */
+    /** The largest serialised {@link Encoding#CONTEXT} model for {@code k} codes, as written (format 5). */
     public static long contextModelMaxBytes(int k) {
-        return ContextModel.maxBytes(k);
+        return ContextModel.maxBytes(k, true);
+    }
+
+    /** The shortest context-coded block a format version allows (a shorter stored length is the codes themselves). */
+    public static int minCodedBytes(int version) {
+        return version >= VERSION ? ContextModel.LAGGED_MIN_BYTES : ContextModel.STATE_BYTES;
     }
 
     /**
@@ -162,12 +172,12 @@ public final class TableFormat {
         }
         if (version == 1) {
             throw new TableFormatException(file, "format version", "1 (written by Krou before the context-coded"
-                    + " tables)", VERSION_2 + ", " + VERSION_3 + " or " + VERSION + "; rewrite it with `krou generate` over the same --data directory"
+                    + " tables)", VERSION_2 + " to " + VERSION + "; rewrite it with `krou generate` over the same --data directory"
                     + " (it recomputes every layer whose file it cannot read)");
         }
-        if (version != VERSION && version != VERSION_3 && version != VERSION_2) {
-            throw new TableFormatException(file, "format version", String.valueOf(version), VERSION_2 + ", " + VERSION_3
-                    + " or " + VERSION);
+        if (version < VERSION_2 || version > VERSION) {
+            throw new TableFormatException(file, "format version", String.valueOf(version), VERSION_2 + " to "
+                    + VERSION);
         }
         if (headerLen != headerLength(version)) {
             throw new TableFormatException(file, "header length", String.valueOf(headerLen),
@@ -242,7 +252,7 @@ public final class TableFormat {
                     + Long.toUnsignedString(recorded) + (fileLen < recorded ? " (truncated)" : ""));
         }
         long modelLen = b.getInt(68) & 0xFFFFFFFFL;
-        long maxModel = enc == Encoding.CONTEXT ? ContextModel.maxBytes(symbols.length) : 0;
+        long maxModel = enc == Encoding.CONTEXT ? ContextModel.maxBytes(symbols.length, version >= VERSION) : 0;
         long minModel = enc == Encoding.CONTEXT ? ContextModel.minBytes(symbols.length) : 0;
         if (modelLen < minModel || modelLen > maxModel) {
             throw new CorruptTableException(file, -1, 68, "model length " + modelLen + " outside " + minModel + ".."
@@ -303,7 +313,7 @@ public final class TableFormat {
                     h.modelCrc(), (int) crc.getValue()));
         }
         String[] why = new String[1];
-        ContextModel m = ContextModel.parse(raw, h.symbolCount(), h.param(), why);
+        ContextModel m = ContextModel.parse(raw, h.symbolCount(), h.param(), h.version() >= VERSION, why);
         if (m == null) {
             throw new CorruptTableException(file, -1, at, why[0]);
         }
@@ -328,12 +338,13 @@ public final class TableFormat {
             long entryAt = Math.addExact(h.indexOffset(), (long) i * INDEX_ENTRY);
             int stored = b.getShort() & 0xFFFF;
             int m = h.blockPositions(i);
+            int least = minCodedBytes(h.version());
             boolean ok = h.encoding() == Encoding.RAW ? stored == m
-                    : stored == m || (stored >= ContextModel.STATE_BYTES && stored < m);
+                    : stored == m || (stored >= least && stored < m);
             if (!ok) {
                 throw new CorruptTableException(file, i, entryAt, "stored length " + stored + " for " + m
                         + " positions, expected " + (h.encoding() == Encoding.RAW ? String.valueOf(m)
-                        : m + " (the codes) or " + ContextModel.STATE_BYTES + ".." + (m - 1) + " (coded)"));
+                        : m + " (the codes) or " + least + ".." + (m - 1) + " (coded)"));
             }
             idx.offset[i] = at;
             idx.stored[i] = stored;

@@ -42,7 +42,7 @@ public record TableHeader(int version, TableKind kind, String variant, int seeds
         return symbols.length;
     }
 
-    /** Bytes of the header: 432 in versions 3 and 4, 352 in version 2. */
+    /** Bytes of the header: 432 in versions 3 to 5, 352 in version 2. */
     public int headerLength() {
         return TableFormat.headerLength(version);
     }

@@ -22,11 +22,12 @@ import org.krou.table.TableFormat;
 /**
  * Golden tables: small abapa tables (layers 0..4, blocks of 512 positions, don't-care entries)
  * committed as bytes under {@code src/test/resources/org/krou/golden/<codec>/} (format version
- * 4, written today), {@code golden/v3/<codec>/} and {@code golden/v2/<codec>/} (versions 3 and
- * 2, which the reader still reads). The reader must read every position of them as the slow
- * solver values it, with the block cache and without it (decoding only as far as each position),
- * their headers and block layouts must say what
- * docs/FORMAT.md says (read here by hand, not by the reader), and the writer must still write
+ * 5, written today), {@code golden/v4/<codec>/}, {@code golden/v3/<codec>/} and
+ * {@code golden/v2/<codec>/} (versions 4, 3 and 2, which the reader still reads). The reader
+ * must read every position of them as the slow solver values it, with the block cache and
+ * without it (decoding only as far as each position), their headers and block layouts must say
+ * what docs/FORMAT.md says (read here by hand, not by the reader; version 5's coded blocks are
+ * decoded by {@link SlowBlockDecoder}, written from that document alone), and the writer must still write
  * exactly these bytes ({@code GoldenWriteTest} in the generator module, where the writer is). A
  * change to the format made to the writer and the reader together fails here: regenerate the files
  * on purpose (KROU_GOLDEN_WRITE=DIR runs the writer into DIR) and bump the format version.
@@ -42,8 +43,11 @@ class GoldenTableTest {
     }
 
     static byte[] golden(int version, String codec, int n) throws IOException {
-        String name = String.format("/org/krou/golden/%s%s/abapa/values-%02d.krou",
-                version == TableFormat.VERSION ? "" : "v" + version + "/", codec, n);
+        return resource(String.format("/org/krou/golden/%s%s/abapa/values-%02d.krou",
+                version == TableFormat.VERSION ? "" : "v" + version + "/", codec, n));
+    }
+
+    private static byte[] resource(String name) throws IOException {
         try (InputStream in = GoldenTableTest.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IOException("missing golden file " + name);
@@ -62,7 +66,7 @@ class GoldenTableTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"raw", "context", "v3/raw", "v3/context", "v2/raw", "v2/context"})
+    @ValueSource(strings = {"raw", "context", "v4/raw", "v4/context", "v3/raw", "v3/context", "v2/raw", "v2/context"})
     void theGoldenBytesAreRead(String dirName) throws IOException {
         int version = version(dirName);
         String codec = codec(dirName);
@@ -90,7 +94,7 @@ class GoldenTableTest {
 
     /** The header fields of docs/FORMAT.md, read by hand. */
     @ParameterizedTest
-    @ValueSource(strings = {"raw", "context", "v3/raw", "v3/context", "v2/raw", "v2/context"})
+    @ValueSource(strings = {"raw", "context", "v4/raw", "v4/context", "v3/raw", "v3/context", "v2/raw", "v2/context"})
     void theHeaderIsAsDocumented(String dirName) throws IOException {
         int version = version(dirName);
         String codec = codec(dirName);
@@ -130,18 +134,69 @@ class GoldenTableTest {
                 int e = (int) index + 6 * k;
                 int stored = h.getShort(e) & 0xFFFF;
                 int m = (int) Math.min(512, positions - 512L * k);
-                assertEquals(true, stored == m || (codec.equals("context") && stored >= 8 && stored < m),
+                int least = version == 5 ? 18 : 8;
+                assertEquals(true, stored == m || (codec.equals("context") && stored >= least && stored < m),
                         "block " + k + " length " + stored);
                 assertEquals(crc(f, (int) offset, stored), h.getInt(e + 2), "block " + k + " CRC32C");
-                if (stored < m) { // coded: the two coder states, A's first, B's second (version 4: last)
-                    int a = h.getInt((int) offset);
-                    int bState = h.getInt((int) offset + (version == 4 ? stored - 4 : 4));
+                int o = (int) offset;
+                if (stored < m && version == 5) { // the first half's length, then each half's two states
+                    int n1 = h.getShort(o) & 0xFFFF;
+                    assertTrue(n1 >= 8 && stored - 2 - n1 >= 8, "block " + k + " first half " + n1);
+                    for (int state : new int[] {h.getInt(o + 2), h.getInt(o + 2 + n1 - 4), h.getInt(o + 2 + n1),
+                            h.getInt(o + stored - 4)}) {
+                        assertTrue(state >= 1 << 23, "block " + k + " state " + state);
+                    }
+                } else if (stored < m) { // coded: the two coder states, A's first, B's second (version 4: last)
+                    int a = h.getInt(o);
+                    int bState = h.getInt(o + (version == 4 ? stored - 4 : 4));
                     assertTrue(a >= 1 << 23 && bState >= 1 << 23, "block " + k + " states " + a + ", " + bState);
                 }
                 offset += stored;
             }
             assertEquals(index, offset, "blocks end where the index starts");
         }
+    }
+
+    /**
+     * Every context-coded block of the version 5 golden files decodes, by a slow decoder written
+     * from docs/FORMAT.md (its lags computed by unranking each position), to the stored symbols
+     * the reader gives.
+     */
+    @org.junit.jupiter.api.Test
+    void theCodedBlocksDecodeAsTheDocumentSays() throws IOException {
+        int coded = 0;
+        // layers 0..4, whose models list no keys (every context order-1), and a layer of 8
+        // seeds (blocks of 1,024; golden/lags/), whose model lists 41: there the lags matter
+        for (int n : new int[] {0, 1, 2, 3, 4, 8}) {
+            byte[] f = n <= MAX ? golden("context", n) : resource("/org/krou/golden/lags/abapa/values-08.krou");
+            Path file = TableFormat.valuesPath(dir, Variant.ABAPA, n);
+            Files.createDirectories(file.getParent());
+            Files.write(file, f);
+            SlowBlockDecoder slow = new SlowBlockDecoder(f);
+            // the whole block, and (no cache) each position from its own stream alone
+            try (org.krou.table.TableFile t = org.krou.table.TableFile.open(file, org.krou.table.TableKind.VALUES,
+                    Variant.ABAPA, n, false, new org.krou.table.BlockCache(2));
+                 org.krou.table.TableFile alone = org.krou.table.TableFile.open(file,
+                         org.krou.table.TableKind.VALUES, Variant.ABAPA, n, false,
+                         org.krou.table.BlockCache.ofBytes(0))) {
+                for (int b = 0; b < slow.blocks; b++) {
+                    int m = slow.positions(b);
+                    byte[] want = new byte[m];
+                    t.decodeBlock(b, want);
+                    byte[] got = slow.decode(b);
+                    coded += got != null ? 1 : 0;
+                    if (got != null) {
+                        assertArrayEquals(want, got, "layer " + n + " block " + b);
+                        long first = (long) t.header().blockSize() * b;
+                        for (int i = m - 1; i >= 0; i--) { // backwards: no decode leaves what the next needs
+                            assertEquals(got[i], (byte) alone.symbolAt(first + i), "layer " + n + " block " + b
+                                    + " position " + i + " alone");
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(coded >= 70, coded + " coded blocks");
     }
 
     /** A table of format version 1 (LZ4 blocks, before the context coding) is refused, saying how to rewrite it. */

@@ -3,6 +3,8 @@ package org.krou.generator.table;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
 import org.krou.table.Encoding;
+import org.krou.table.LagRuns;
+import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
 
@@ -12,15 +14,17 @@ import org.krou.util.ByteBigArray;
  * <p>A block is first turned into <em>codes</em> (ranks in the symbol list). Where the table has
  * exits, a "don't care" entry (value equal to its best exit, which the reader recovers with a
  * one-ply search) gets the code that the fill order of its context lists first among the values
- * {@code <= exit}; every other entry keeps its true value. Contexts are the two codes before a
- * position in its stream, as the coder's (stream A is the first {@code ceil(m/2)} positions).
+ * {@code <= exit}; every other entry keeps its true value. Contexts are the coder's (format 5,
+ * docs/FORMAT.md): a key of the code before a position in its stream, the code a lag back
+ * ({@link LagRuns}) and whether the two codes before are equal, the block's four streams being
+ * its halves' halves ({@link #streamStarts}). Each position's key is computed once a load.
  *
  * <p>The blocks may be held anywhere in the arrays given: {@code first} is where a block starts
  * in them (a cluster worker holds only its own blocks, one after the other).
  *
  * <pre>{@code
  * BlockEncoder enc = plan.encoder(values, exits);
- * BlockEncoder.Stored s = plan.encode(enc, 0, 1024);
+ * BlockEncoder.Stored s = plan.encode(enc, 0, 0, 1024);   // held at 0, rank 0
  * }</pre>
  */
 public final class BlockEncoder {
@@ -39,6 +43,12 @@ public final class BlockEncoder {
 
     private final ByteBigArray values;
     private final ExitSource exits;
+    private final int seeds;
+    private final LagRuns runs = new LagRuns();
+    private final int[] lags;
+    private final int[] keys;
+    private final int[] starts = new int[5];
+    private final byte[] tmp;
     private final byte[] codeOf;
     private final int[] valueOf;
     private final byte[] symbols;
@@ -55,9 +65,14 @@ public final class BlockEncoder {
      * @param exits   null, or the exits (don't-care entries are then counted and filled)
      * @param symbols the symbol list, most frequent first
      */
-    public BlockEncoder(ByteBigArray values, ExitSource exits, TableKind kind, byte[] symbols, int blockSize) {
+    public BlockEncoder(ByteBigArray values, ExitSource exits, TableKind kind, int seeds, byte[] symbols,
+                        int blockSize) {
         this.values = values;
         this.exits = exits;
+        this.seeds = seeds;
+        lags = new int[blockSize];
+        keys = new int[blockSize];
+        tmp = new byte[2 * blockSize + 16];
         this.symbols = symbols;
         this.k = symbols.length;
         this.codeOf = new byte[256];
@@ -72,16 +87,77 @@ public final class BlockEncoder {
         out = new byte[2 * blockSize + 16];
     }
 
+    /** The blocks' size in positions. */
+    int blockSize() {
+        return v.length;
+    }
+
     /**
-     * The fill order of every context: for pair {@code pq = prev * (k + 1) + prev2}, the codes
-     * {@code order[pq * k ..]} by decreasing count in {@code counts} (ties: smaller code first).
+     * The first positions of a block's four streams: {@code out[0..3]} (in a block of {@code m}
+     * positions, halves {@code [0, H)} and {@code [H, m)}, {@code H = ceil(m/2)}, each cut at the
+     * rounded-up middle), and {@code out[4] = m}.
+     */
+    static void streamStarts(int m, int[] out) {
+        int hm = (m + 1) >>> 1;
+        out[0] = 0;
+        out[1] = (hm + 1) >>> 1;
+        out[2] = hm;
+        out[3] = hm + ((m - hm + 1) >>> 1);
+        out[4] = m;
+    }
+
+    /** Keys of a symbol list of {@code k} codes: {@code 2 (k + 1)^2}. */
+    static int keyCount(int k) {
+        return 2 * (k + 1) * (k + 1);
+    }
+
+    /** The key of format 5's contexts ({@code docs/FORMAT.md}). */
+    static int key(int k, int prev, int above, int same) {
+        return ((prev * (k + 1) + above) << 1) | same;
+    }
+
+    /**
+     * The context key of position {@code i} of a stream starting at {@code s0}, of lag
+     * {@code t}, from the codes before it: the code before ({@code k} if none), the code
+     * {@code t} back ({@code k} if {@code t = 0} or it lies before the stream), and whether the
+     * two codes before are equal.
+     */
+    static int keyAt(byte[] codes, int i, int s0, int t, int k) {
+        int prev = i > s0 ? codes[i - 1] & 0xFF : k;
+        int above = t > 0 && i - t >= s0 ? codes[i - t] & 0xFF : k;
+        int same = i - 2 >= s0 && codes[i - 1] == codes[i - 2] ? 1 : 0;
+        return key(k, prev, above, same);
+    }
+
+    /**
+     * The context keys {@code keys[0..m)} of a block's codes {@code codes[0..m)} ({@code k}
+     * codes), whose first position has rank {@code rank} among the boards of {@code seeds}
+     * seeds: what {@link ContextEncoder#encode} takes, for tools and tests.
+     */
+    public static void keys(byte[] codes, int m, int k, int seeds, long rank, int[] keys) {
+        int[] lags = new int[m];
+        new LagRuns().lags(seeds, rank, m, lags);
+        int[] starts = new int[5];
+        streamStarts(m, starts);
+        int stream = 0;
+        for (int i = 0; i < m; i++) {
+            while (i == starts[stream + 1]) {
+                stream++;
+            }
+            keys[i] = keyAt(codes, i, starts[stream], lags[i], k);
+        }
+    }
+
+    /**
+     * The fill order of every context key: for key {@code y}, the codes
+     * {@code order[y * k ..]} by decreasing count in {@code counts} (ties: smaller code first).
      */
     public static byte[] fillOrder(long[] counts, int k) {
-        int k1 = k + 1;
-        byte[] order = new byte[k1 * k1 * k];
+        int keys = keyCount(k);
+        byte[] order = new byte[keys * k];
         Integer[] idx = new Integer[k];
-        for (int pq = 0; pq < k1 * k1; pq++) {
-            final int base = pq * k;
+        for (int y = 0; y < keys; y++) {
+            final int base = y * k;
             for (int s = 0; s < k; s++) {
                 idx[s] = s;
             }
@@ -95,39 +171,39 @@ public final class BlockEncoder {
     }
 
     /**
-     * Loads block {@code [first, first + m)} as codes, filling don't-care entries from
-     * {@code order}; returns the number of don't-care entries. With a null {@code order} every
-     * entry keeps its true value and the exits are not read (0 is returned): the pair counts of
-     * the true values need none.
+     * Loads block {@code [first, first + m)} of the arrays, whose first position has rank
+     * {@code rank} in the layer, as codes and their context keys, filling don't-care entries
+     * from {@code order}; returns the number of don't-care entries. With a null {@code order}
+     * every entry keeps its true value and the exits are not read (0 is returned): the counts
+     * of the true values need none.
      *
      * @throws IllegalArgumentException if an exit is above its value
      */
-    int load(long first, int m, byte[] order) {
+    int load(long first, long rank, int m, byte[] order) {
         values.copyTo(first, v, 0, m);
-        if (e == null || order == null) {
-            for (int i = 0; i < m; i++) {
-                codes[i] = codeOf[v[i] & 0xFF];
-            }
-            return 0;
+        boolean fill = e != null && order != null;
+        if (fill) {
+            exits.copyTo(first, e, 0, m);
         }
-        exits.copyTo(first, e, 0, m);
+        runs.lags(seeds, rank, m, lags);
+        streamStarts(m, starts);
         int dc = 0;
-        int h = (m + 1) >>> 1;
-        int k1 = k + 1;
+        int stream = 0;
         for (int i = 0; i < m; i++) {
+            while (i == starts[stream + 1]) {
+                stream++;
+            }
+            int y = keyAt(codes, i, starts[stream], lags[i], k);
+            keys[i] = y;
             int code = codeOf[v[i] & 0xFF] & 0xFF;
-            if (e[i] != NO_EXIT) {
+            if (fill && e[i] != NO_EXIT) {
                 if (e[i] > v[i]) {
                     throw new IllegalArgumentException("exit " + e[i] + " above the value " + v[i] + " at rank "
-                            + (first + i));
+                            + (rank + i));
                 }
                 if (e[i] == v[i]) {
                     dc++;
-                    int j = i < h ? i : i - h;
-                    int base = i - j;
-                    int prev = j >= 1 ? codes[base + j - 1] & 0xFF : k;
-                    int prev2 = j >= 2 ? codes[base + j - 2] & 0xFF : k;
-                    int at = (prev * k1 + prev2) * k;
+                    int at = y * k;
                     int c = order[at] & 0xFF;
                     for (int x = 1; valueOf[c] > e[i]; x++) {
                         c = order[at + x] & 0xFF;
@@ -141,29 +217,24 @@ public final class BlockEncoder {
     }
 
     /**
-     * Loads the block (as {@link #load}) and adds its pairs to
-     * {@code counts[(prev * (k + 1) + prev2) * k + code]}; returns the don't-care count.
+     * Loads the block (as {@link #load}) and adds each position to
+     * {@code counts[key * k + code]}; returns the don't-care count.
      */
-    public int count(long first, int m, byte[] order, int[] counts) {
-        int dc = load(first, m, order);
-        int h = (m + 1) >>> 1;
-        int k1 = k + 1;
+    public int count(long first, long rank, int m, byte[] order, int[] counts) {
+        int dc = load(first, rank, m, order);
         for (int i = 0; i < m; i++) {
-            int j = i < h ? i : i - h;
-            int base = i - j;
-            int prev = j >= 1 ? codes[base + j - 1] & 0xFF : k;
-            int prev2 = j >= 2 ? codes[base + j - 2] & 0xFF : k;
-            counts[(prev * k1 + prev2) * k + (codes[i] & 0xFF)]++;
+            counts[keys[i] * k + (codes[i] & 0xFF)]++;
         }
         return dc;
     }
 
     /**
-     * Encodes block {@code [first, first + m)}: raw symbols, or context-coded with
-     * {@code model}, stored as its codes where coding would not make it shorter.
+     * Encodes block {@code [first, first + m)} of rank {@code rank}: raw symbols, or
+     * context-coded with {@code model}, stored as its codes where coding would not make it
+     * shorter.
      */
-    Stored encode(long first, int m, byte[] order, Encoding encoding, ContextEncoder model) {
-        int dc = load(first, m, order);
+    Stored encode(long first, long rank, int m, byte[] order, Encoding encoding, ContextEncoder model) {
+        int dc = load(first, rank, m, order);
         byte[] data;
         if (encoding == Encoding.RAW) {
             data = new byte[m];
@@ -171,7 +242,7 @@ public final class BlockEncoder {
                 data[i] = symbols[codes[i] & 0xFF];
             }
         } else {
-            int len = m > 8 ? model.encode(codes, m, out) : m;
+            int len = m > TableFormat.minCodedBytes(TableFormat.VERSION) ? model.encode(codes, keys, m, out, tmp) : m;
             data = len < m ? Arrays.copyOf(out, len) : Arrays.copyOf(codes, m);
         }
         crc.reset();

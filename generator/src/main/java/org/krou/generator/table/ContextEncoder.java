@@ -9,18 +9,18 @@ import org.krou.table.TableFormat;
 
 /**
  * The writer's half of the {@link org.krou.table.Encoding#CONTEXT} encoding: chooses the model
- * from pair counts, serialises it, and codes blocks (the reader's {@code ContextModel} parses
+ * from key counts, serialises it, and codes blocks (the reader's {@code ContextModel} parses
  * and decodes; the layout is in {@code docs/FORMAT.md}).
  *
- * <p>Every position's context is the pair of the two codes before it in its stream ({@code k}
- * standing for "none"). The model keeps a pair as a context of its own only where that saves
- * more bits than its frequency list costs, best pairs first, up to {@code maxContexts}
- * contexts in all; every other pair falls back to the order-1 context of its previous code.
- * Immutable once built.
+ * <p>Every position's context comes from its key (format 5, computed by {@link BlockEncoder}):
+ * the code before it in its stream, the code a lag back, and whether the two codes before it
+ * are equal. The model keeps a key as a context of its own only where that saves more bits than
+ * its frequency list costs, best keys first, up to {@code maxContexts} contexts in all; every
+ * other key falls back to the order-1 context of its previous code. Immutable once built.
  *
  * <pre>{@code
- * ContextEncoder model = ContextEncoder.fromCounts(pairCounts, k, 12, 1024);
- * int len = model.encode(codes, m, scratch);   // the block is scratch[0..len)
+ * ContextEncoder model = ContextEncoder.fromCounts(keyCounts, k, 12, 1024);
+ * int len = model.encode(codes, keys, m, out, scratch);   // the block is out[0..len)
  * }</pre>
  */
 public final class ContextEncoder {
@@ -28,17 +28,19 @@ public final class ContextEncoder {
 
     final int k;
     final int scale;
+    /** The context of each key. */
     private final short[] ctxOf;
-    private final int[] pairs;
+    /** The keys listed, increasing. */
+    private final int[] keys;
     /** {@code freq[ctx * k + code]} and the cumulative frequency below each code. */
     private final int[] freq;
     private final int[] cum;
 
-    private ContextEncoder(int k, int scale, short[] ctxOf, int[] pairs, int[] freq) {
+    private ContextEncoder(int k, int scale, short[] ctxOf, int[] keys, int[] freq) {
         this.k = k;
         this.scale = scale;
         this.ctxOf = ctxOf;
-        this.pairs = pairs;
+        this.keys = keys;
         this.freq = freq;
         this.cum = new int[freq.length];
         for (int c = 0; c < freq.length / k; c++) {
@@ -51,7 +53,7 @@ public final class ContextEncoder {
     }
 
     /**
-     * The model for pair counts {@code counts[(prev * (k + 1) + prev2) * k + code]}.
+     * The model for key counts {@code counts[key * k + code]} ({@link BlockEncoder#count}).
      *
      * @param scale       frequency precision in bits, 10..12
      * @param maxContexts the most contexts (order-1 ones included), at most
@@ -59,16 +61,16 @@ public final class ContextEncoder {
      */
     public static ContextEncoder fromCounts(long[] counts, int k, int scale, int maxContexts) {
         int k1 = k + 1;
-        if (counts.length != k1 * k1 * k || maxContexts > TableFormat.MAX_CONTEXTS || scale < 10 || scale > 12) {
+        int nk = BlockEncoder.keyCount(k);
+        if (counts.length != nk * k || maxContexts > TableFormat.MAX_CONTEXTS || scale < 10 || scale > 12) {
             throw new IllegalArgumentException("counts of " + counts.length + " for " + k + " codes, " + maxContexts
                     + " contexts, precision " + scale);
         }
         long[] order1 = new long[k1 * k];
-        for (int p = 0; p < k1; p++) {
-            for (int q = 0; q < k1; q++) {
-                for (int s = 0; s < k; s++) {
-                    order1[p * k + s] += counts[(p * k1 + q) * k + s];
-                }
+        for (int y = 0; y < nk; y++) {
+            int p = y / (2 * k1);
+            for (int s = 0; s < k; s++) {
+                order1[p * k + s] += counts[y * k + s];
             }
         }
         double[] bits1 = new double[k1 * k];
@@ -79,49 +81,49 @@ public final class ContextEncoder {
                 bits1[p * k + s] = n == 0 ? 0 : log2((double) t / n);
             }
         }
-        // gain of a pair of its own: the bits its positions save, less its list (entries of 3
-        // bytes plus a count and the pair itself) and a rounding allowance per entry
+        // gain of a key of its own: the bits its positions save, less its list (entries of 3
+        // bytes plus a count and the key itself) and a rounding allowance per entry
         List<double[]> gains = new ArrayList<>();
-        for (int pq = 0; pq < k1 * k1; pq++) {
-            int p = pq / k1;
-            long t = sum(counts, pq * k, k);
+        for (int y = 0; y < nk; y++) {
+            int p = y / (2 * k1);
+            long t = sum(counts, y * k, k);
             if (t == 0) {
                 continue;
             }
             double saved = 0;
             int entries = 0;
             for (int s = 0; s < k; s++) {
-                long n = counts[pq * k + s];
+                long n = counts[y * k + s];
                 if (n > 0) {
                     saved += n * (bits1[p * k + s] - log2((double) t / n));
                     entries++;
                 }
             }
-            double gain = saved - 8 * (4 + 3 * entries) - 2 * entries;
+            double gain = saved - 8 * (5 + 3 * entries) - 2 * entries;
             if (gain > 0) {
-                gains.add(new double[] {gain, pq});
+                gains.add(new double[] {gain, y});
             }
         }
         gains.sort((a, b) -> Double.compare(b[0], a[0]));
         int q = Math.max(0, Math.min(gains.size(), maxContexts - k1));
-        int[] pairs = new int[q];
+        int[] keys = new int[q];
         for (int i = 0; i < q; i++) {
-            pairs[i] = (int) gains.get(i)[1];
+            keys[i] = (int) gains.get(i)[1];
         }
-        Arrays.sort(pairs);
-        short[] ctxOf = new short[k1 * k1];
-        for (int pq = 0; pq < k1 * k1; pq++) {
-            ctxOf[pq] = (short) (pq / k1);
+        Arrays.sort(keys);
+        short[] ctxOf = new short[nk];
+        for (int y = 0; y < nk; y++) {
+            ctxOf[y] = (short) (y / (2 * k1));
         }
         int[] freq = new int[(k1 + q) * k];
         for (int p = 0; p < k1; p++) {
             quantise(order1, p * k, k, scale, freq, p * k);
         }
         for (int i = 0; i < q; i++) {
-            ctxOf[pairs[i]] = (short) (k1 + i);
-            quantise(counts, pairs[i] * k, k, scale, freq, (k1 + i) * k);
+            ctxOf[keys[i]] = (short) (k1 + i);
+            quantise(counts, keys[i] * k, k, scale, freq, (k1 + i) * k);
         }
-        return new ContextEncoder(k, scale, ctxOf, pairs, freq);
+        return new ContextEncoder(k, scale, ctxOf, keys, freq);
     }
 
     /**
@@ -158,7 +160,7 @@ public final class ContextEncoder {
         }
     }
 
-    /** Number of contexts (order-1 and pairs). */
+    /** Number of contexts (order-1 and listed keys). */
     public int contexts() {
         return freq.length / k;
     }
@@ -167,9 +169,9 @@ public final class ContextEncoder {
     public byte[] toBytes() {
         int k1 = k + 1;
         ByteBuffer b = ByteBuffer.allocate((int) TableFormat.contextModelMaxBytes(k)).order(ByteOrder.LITTLE_ENDIAN);
-        b.putShort((short) pairs.length);
-        for (int pq : pairs) {
-            b.put((byte) (pq / k1)).put((byte) (pq % k1));
+        b.putShort((short) keys.length);
+        for (int y : keys) {
+            b.put((byte) (y / (2 * k1))).put((byte) (y / 2 % k1)).put((byte) (y & 1));
         }
         for (int c = 0; c < contexts(); c++) {
             int n = 0;
@@ -187,71 +189,82 @@ public final class ContextEncoder {
     }
 
     /**
-     * Codes {@code codes[0..m)} as two streams into {@code out} (at least {@code 2 * m + 16}
-     * bytes, used from the end as scratch); returns the length, the bytes being moved to
-     * {@code out[0..len)}. Stream A holds positions {@code [0, h)}, stream B {@code [h, m)},
-     * {@code h = ceil(m / 2)}; the block is A's state and its bytes in the order the decoder
-     * reads them, then B's bytes and state in reverse, so that B is read backwards from the end
-     * (format 4). Each stream is coded backwards, B first.
+     * Codes {@code codes[0..m)}, in the contexts of {@code keys[0..m)}, as format 5's block
+     * into {@code out} (at least {@code 2 * m + 16} bytes); returns its length. {@code tmp}
+     * (as long) is scratch. The block is the first half's length (u16), then each half
+     * ({@code [0, H)}, {@code [H, m)}, {@code H = ceil(m/2)}) as two streams apart: stream A's
+     * state and its bytes in the order the decoder reads them, then stream B's bytes and state in
+     * reverse, B being read backwards from the half's end. Each stream is coded backwards, B
+     * first. A length of {@code m} or more means the block is not worth coding.
      *
      * @throws IllegalStateException if a code does not occur in its context of the model
      */
-    public int encode(byte[] codes, int m, byte[] out) {
-        int h = (m + 1) >>> 1;
-        long[] x = {L, L};
-        int end = out.length;
-        int p = end;
-        for (int j = m - h - 1; j >= 0; j--) {
-            p = put(codes, h, j, x, 1, out, p);
+    public int encode(byte[] codes, int[] keys, int m, byte[] out, byte[] tmp) {
+        int hm = (m + 1) >>> 1;
+        int n1 = half(codes, keys, 0, hm, out, 2, tmp);
+        if (2 + n1 >= m) {
+            return m;
         }
-        int nb = end - p; // B's bytes, first read first, at out[p..end)
-        for (int j = h - 1; j >= 0; j--) {
-            p = put(codes, 0, j, x, 0, out, p);
-        }
-        int na = end - nb - p; // A's, at out[p..end - nb)
+        int n2 = half(codes, keys, hm, m, out, 2 + n1, tmp);
+        out[0] = (byte) n1;
+        out[1] = (byte) (n1 >>> 8);
+        return 2 + n1 + n2;
+    }
+
+    /** Codes positions {@code [hs, he)} as a half block at {@code out[at..)}; returns its length. */
+    private int half(byte[] codes, int[] keys, int hs, int he, byte[] out, int at, byte[] tmp) {
+        int sb = hs + ((he - hs + 1) >>> 1);
+        int end = tmp.length;
+        long b = stream(codes, keys, sb, he, tmp, end);
+        int pb = (int) b;
+        int nb = end - pb; // B's bytes, first read first, at tmp[pb..end)
+        long a = stream(codes, keys, hs, sb, tmp, pb);
+        int pa = (int) a;
+        int na = pb - pa; // A's, at tmp[pa..pb)
         int len = 8 + na + nb;
-        byte[] src = out;
-        int from = p;
-        if (len >= m) { // not stored coded; the moves below could overlap their sources
-            src = Arrays.copyOfRange(out, p, end);
-            from = 0;
+        if (at + len > out.length) {
+            return out.length; // longer than the block could be stored raw: not coded
         }
-        System.arraycopy(src, from, out, 4, na);
+        System.arraycopy(tmp, pa, out, at + 4, na);
         for (int i = 0; i < nb; i++) {
-            out[4 + na + i] = src[from + na + nb - 1 - i];
+            out[at + 4 + na + i] = tmp[pb + nb - 1 - i];
         }
-        putInt(out, 0, x[0]);
-        putInt(out, len - 4, x[1]);
+        putInt(out, at, (int) (a >>> 32));
+        putInt(out, at + len - 4, (int) (b >>> 32));
         return len;
     }
 
-    private static void putInt(byte[] out, int at, long v) {
+    private static void putInt(byte[] out, int at, int v) {
         out[at] = (byte) v;
         out[at + 1] = (byte) (v >>> 8);
         out[at + 2] = (byte) (v >>> 16);
         out[at + 3] = (byte) (v >>> 24);
     }
 
-    /** Codes position {@code j} of the stream starting at {@code base}; returns the new write position. */
-    private int put(byte[] codes, int base, int j, long[] x, int w, byte[] out, int p) {
-        int k1 = k + 1;
-        int prev = j >= 1 ? codes[base + j - 1] & 0xFF : k;
-        int prev2 = j >= 2 ? codes[base + j - 2] & 0xFF : k;
-        int ctx = ctxOf[prev * k1 + prev2];
-        int s = codes[base + j] & 0xFF;
-        int f = freq[ctx * k + s];
-        if (f == 0) {
-            throw new IllegalStateException("code " + s + " after codes " + prev + ", " + prev2
-                    + " is not in the model");
+    /**
+     * Codes positions {@code to - 1} down to {@code from} as one stream, its bytes written
+     * backwards into {@code tmp} below {@code p}; returns its final state in the high 32 bits
+     * and the new write position in the low.
+     */
+    private long stream(byte[] codes, int[] keys, int from, int to, byte[] tmp, int p) {
+        long x = L;
+        for (int i = to - 1; i >= from; i--) {
+            int ctx = ctxOf[keys[i]];
+            int s = codes[i] & 0xFF;
+            int f = freq[ctx * k + s];
+            if (f == 0) {
+                int k1 = k + 1;
+                throw new IllegalStateException("code " + s + " after code " + (keys[i] / (2 * k1)) + " with code "
+                        + (keys[i] / 2 % k1) + " a lag back (same " + (keys[i] & 1) + ") is not in the model");
+            }
+            long max = ((long) (L >>> scale) << 8) * f;
+            while (x >= max) {
+                tmp[--p] = (byte) x;
+                x >>>= 8;
+            }
+            x = ((x / f) << scale) + (x % f) + cum[ctx * k + s];
         }
-        long max = ((long) (L >>> scale) << 8) * f;
-        long y = x[w];
-        while (y >= max) {
-            out[--p] = (byte) y;
-            y >>>= 8;
-        }
-        x[w] = ((y / f) << scale) + (y % f) + cum[ctx * k + s];
-        return p;
+        return x << 32 | p;
     }
 
     private static long sum(long[] a, int from, int n) {

@@ -15,9 +15,9 @@ import org.krou.util.ByteBigArray;
  * How a table's blocks are coded, decided from counts over the whole layer wherever its blocks
  * are held: on one machine ({@link TableWriter}) or spread over the workers of a cluster, which
  * count and encode their own blocks. The steps are the writer's: symbol counts give the symbol
- * list; pair counts of the true values, then {@value #FILL_ROUNDS} times the fill order of the
- * don't-care entries with the pair counts of the filled values; the model comes from the last
- * counts. Counts add up over blocks, so parts counted apart give the same plan, and the same
+ * list; key counts of the true values (each position's code counted under its context key,
+ * {@link BlockEncoder#count}), then {@value #FILL_ROUNDS} times the fill order of the don't-care
+ * entries with the key counts of the filled values; the model comes from the last counts. Counts add up over blocks, so parts counted apart give the same plan, and the same
  * bytes, as the whole layer counted at once.
  *
  * <pre>{@code
@@ -38,9 +38,8 @@ public final class TableCoding {
         long[] symbols() throws IOException;
 
         /**
-         * Pair counts of the codes over every block whose index in the table is a multiple of
-         * {@code stride}, {@code [(prev * (k + 1) + prev2) * k + code]} (as
-         * {@link BlockEncoder#count}), with the don't-care count after them (0 for a null
+         * Key counts of the codes over every block whose index in the table is a multiple of
+         * {@code stride}, {@code [key * k + code]} (as {@link BlockEncoder#count}), with the don't-care count after them (0 for a null
          * {@code order}: the true values are counted and the exits not read).
          *
          * @param table  the symbol list
@@ -56,7 +55,7 @@ public final class TableCoding {
      * @param symbolCounts occurrences of each symbol byte (the statistics of a values table)
      * @param table        the symbols that occur, most frequent first
      * @param order        the fill order of the don't-care entries, or null (no fill)
-     * @param modelCounts  the pair counts the model was built from (and the don't-care count
+     * @param modelCounts  the key counts the model was built from (and the don't-care count
      *                     after them), or null
      * @param model        the context model, or null (raw blocks)
      * @param dontCares    positions stored as "don't care"
@@ -88,12 +87,12 @@ public final class TableCoding {
 
         /** An encoder (one per thread) of blocks held in {@code values}, {@code exits} (null: none). */
         public BlockEncoder encoder(ByteBigArray values, ExitSource exits) {
-            return new BlockEncoder(values, order == null ? null : exits, kind, table, options.blockSize());
+            return new BlockEncoder(values, order == null ? null : exits, kind, seeds, table, options.blockSize());
         }
 
-        /** Codes block {@code [first, first + m)} of {@code enc}'s arrays. */
-        public BlockEncoder.Stored encode(BlockEncoder enc, long first, int m) {
-            return enc.encode(first, m, order, encoding(), model);
+        /** Codes block {@code [first, first + m)} of {@code enc}'s arrays, whose first position has rank {@code rank}. */
+        public BlockEncoder.Stored encode(BlockEncoder enc, long first, long rank, int m) {
+            return enc.encode(first, rank, m, order, encoding(), model);
         }
 
         /** Value counts {@code -seeds..seeds} of a values table, as its statistics file lists them. */
@@ -186,7 +185,7 @@ public final class TableCoding {
     }
 
     /**
-     * The pair counts, and the don't-care count after them, of blocks {@code from..to-1} whose
+     * The key counts, and the don't-care count after them, of blocks {@code from..to-1} whose
      * index in the table ({@code tableBlock(i)}) is a multiple of {@code stride}, block {@code i}
      * being {@code length(i)} positions at {@code first(i)} in {@code enc}'s arrays: one holder's
      * share of {@link Counts#pairs}.
@@ -198,10 +197,11 @@ public final class TableCoding {
         long[] all = new long[cells + 1];
         int[] c = new int[cells];
         for (long b = from; b < to; b++) {
-            if (stride > 1 && tableBlock.applyAsLong(b) % stride != 0) {
+            long tb = tableBlock.applyAsLong(b);
+            if (stride > 1 && tb % stride != 0) {
                 continue;
             }
-            all[cells] += enc.count(first.applyAsLong(b), length.applyAsInt(b), order, c);
+            all[cells] += enc.count(first.applyAsLong(b), tb * enc.blockSize(), length.applyAsInt(b), order, c);
             if ((b & 0xFFF) == 0xFFF) { // int counts stay far from overflowing
                 for (int i = 0; i < cells; i++) {
                     all[i] += c[i];
@@ -215,8 +215,8 @@ public final class TableCoding {
         return all;
     }
 
-    /** Pair cells of a symbol list of {@code k} codes, without the don't-care count. */
+    /** Count cells of a symbol list of {@code k} codes (keys times codes), without the don't-care count. */
     public static int pairCells(int k) {
-        return (k + 1) * (k + 1) * k;
+        return BlockEncoder.keyCount(k) * k;
     }
 }

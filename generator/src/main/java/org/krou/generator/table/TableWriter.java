@@ -184,7 +184,7 @@ public final class TableWriter {
                 final long from = (long) blocks * w / t;
                 final long to = (long) blocks * (w + 1) / t;
                 parts.add(pool.submit(() -> TableCoding.countPairs(
-                        new BlockEncoder(symbols, exits, kind, table, o.blockSize()), table.length, order, from, to,
+                        new BlockEncoder(symbols, exits, kind, seeds, table, o.blockSize()), table.length, order, from, to,
                         b -> b * o.blockSize(), this::size, stride, b -> b)));
             }
             return sum(parts, TableCoding.pairCells(table.length) + 1);
@@ -209,7 +209,7 @@ public final class TableWriter {
             return writeFile(file, variant, plan, b -> {
                 while (next[0] < blocks && window.size() < 64 * o.threads()) {
                     final long nb = next[0]++;
-                    window.add(pool.submit(() -> plan.encode(encoders.get(), nb * o.blockSize(), size(nb))));
+                    window.add(pool.submit(() -> plan.encode(encoders.get(), nb * o.blockSize(), nb * o.blockSize(), size(nb))));
                 }
                 return get(window.removeFirst());
             });
