@@ -49,8 +49,8 @@ final class GenerateCommand implements Callable<Integer> {
     boolean dtc;
 
     @Option(names = "--codec", paramLabel = "C",
-            description = "Block coding of the tables: context (the default: context-modelled rANS, 1,024 "
-                    + "positions per block, about 2.6 bits a position) or raw (one byte a position, for tools). "
+            description = "Block coding of the tables: context (the default: context-modelled rANS, 1,536 "
+                    + "positions per block, about 2.45 bits a position) or raw (one byte a position, for tools). "
                     + "Given, layers on disk coded otherwise are computed and written again; not given, new "
                     + "layers are context-coded and intact layers on disk are reused whatever their coding.")
     String codec;

@@ -53,8 +53,11 @@ public final class Coordinator {
      * @param window    the most batches in flight from one worker to another
      */
     public record Options(int blockSize, int batch, int window) {
-        /** Blocks of 64 Ki positions, batches of 4096 updates, 8 in flight. */
-        public static final Options DEFAULT = new Options(1 << 16, 4096, 8);
+        /**
+         * Blocks of 96 Ki positions (64 table blocks of the writer's default 1,536), batches of
+         * 4096 updates, 8 in flight.
+         */
+        public static final Options DEFAULT = new Options(3 << 15, 4096, 8);
 
         /** Checks the sizes. */
         public Options {

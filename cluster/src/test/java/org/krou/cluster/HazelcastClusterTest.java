@@ -24,7 +24,7 @@ import org.krou.rules.Variant;
 class HazelcastClusterTest {
     private static final int MAX = 12;
     /** Small blocks and batches, so that every layer sends many messages. */
-    private static final Coordinator.Options SMALL = new Coordinator.Options(1024, 64, 4);
+    private static final Coordinator.Options SMALL = new Coordinator.Options(1536, 64, 4);
 
     @TempDir
     Path dir;
@@ -53,7 +53,7 @@ class HazelcastClusterTest {
         // drop a live member whose heartbeat thread a loaded machine starves
         try (Cluster c = Cluster.start(3, 10)) {
             AtomicBoolean killed = new AtomicBoolean();
-            ClusterGenerator g = new ClusterGenerator(c.coordinator, new Coordinator.Options(1024, 8, 2));
+            ClusterGenerator g = new ClusterGenerator(c.coordinator, new Coordinator.Options(1536, 8, 2));
             ClusterAbortedException e = assertThrows(ClusterAbortedException.class, () -> g.run(variant, dir, max, 2, r -> {
                 if (r.seeds() == 8 && killed.compareAndSet(false, true)) {
                     // layer 9 is under way as soon as this returns: a worker dies in it

@@ -39,7 +39,7 @@ class LocalClusterTest {
             for (int i = 0; i < workers; i++) {
                 started.add(ClusterWorker.start(hub.join(), threads));
             }
-            ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1024, 3, 2));
+            ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1536, 3, 2));
             List<ClusterGenerator.LayerReport> reports = g.run(variant, dir, max, 1, r -> { });
             started.forEach(ClusterWorker::close);
             Tables.assertSame(variant, reference, dir, max);
@@ -66,7 +66,7 @@ class LocalClusterTest {
         Tables.assertSame(variant, reference, data, max);
         Path raw = local[1].resolve("abapa").resolve("values-07.raw");
         assertTrue(Files.isRegularFile(raw), "working file " + raw);
-        assertEquals(new Blocks(7, 1024, 2, 1).localSize() + 40, Files.size(raw),
+        assertEquals(new Blocks(7, 1536, 2, 1).localSize() + 40, Files.size(raw),
                 "worker 1's slice of layer 7 (its own blocks) and the 40-byte trailer, not the whole layer");
         FileTime written = Files.getLastModifiedTime(raw);
         Files.delete(data.resolve("abapa").resolve("values-09.krou"));
@@ -114,12 +114,12 @@ class LocalClusterTest {
                     started.add(ClusterWorker.start(hub.join(), 1));
                 }
                 started.add(ClusterWorker.start(new Filtered(hub.join(), LocalClusterTest::lateLayers), 1));
-                ClusterGenerator g = new ClusterGenerator(first, new Coordinator.Options(1024, 64, 4));
+                ClusterGenerator g = new ClusterGenerator(first, new Coordinator.Options(1536, 64, 4));
                 g.coordinator().epochsAfter(1L << 40);
                 g.run(variant, data, max - 2, 1, r -> { });
                 first.close();
                 Transport second = hub.join();
-                ClusterGenerator again = new ClusterGenerator(second, new Coordinator.Options(1024, 64, 4));
+                ClusterGenerator again = new ClusterGenerator(second, new Coordinator.Options(1536, 64, 4));
                 again.coordinator().epochsAfter(0);
                 List<ClusterGenerator.LayerReport> reports = again.run(variant, data, max, 1, r -> { });
                 assertTrue(reports.get(max - 2).reused() && reports.get(max).lookups() > 0, "layers 9..10 asked across");
@@ -207,7 +207,7 @@ class LocalClusterTest {
                 started.add(ClusterWorker.start(hub.join(), 2));
             }
             List<ClusterGenerator.LayerReport> reports = new ClusterGenerator(coordinator,
-                    new Coordinator.Options(1024, 64, 4)).run(variant, data, max, 1, r -> { });
+                    new Coordinator.Options(1536, 64, 4)).run(variant, data, max, 1, r -> { });
             started.forEach(ClusterWorker::close);
             return reports;
         }
@@ -220,7 +220,7 @@ class LocalClusterTest {
             for (Path l : local) {
                 started.add(ClusterWorker.start(hub.join(), 2, l));
             }
-            new ClusterGenerator(coordinator, new Coordinator.Options(1024, 64, 4)).run(variant, data, max, 1, r -> { });
+            new ClusterGenerator(coordinator, new Coordinator.Options(1536, 64, 4)).run(variant, data, max, 1, r -> { });
             started.forEach(ClusterWorker::close);
         }
     }
@@ -247,7 +247,7 @@ class LocalClusterTest {
                 }
                 to.received(from, message);
             }), 1));
-            ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1024, 64, 4));
+            ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1536, 64, 4));
             ClusterAbortedException e = assertThrows(ClusterAbortedException.class,
                     () -> g.run(variant, data, max, 1, r -> { }));
             assertTrue(e.getMessage().contains("lost during layer 7"), e.getMessage());

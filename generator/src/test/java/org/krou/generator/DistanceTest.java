@@ -96,7 +96,7 @@ class DistanceTest {
         ByteBigArray[] dist = Generator.solveWithDistances(variant, 2, MAX)[1];
         TableLayerStore store = new TableLayerStore(dir, variant, 2);
         int block = WriterOptions.DEFAULT.blockSize() * WriterOptions.DISTANCE_BLOCK_FACTOR;
-        assertEquals(4096, block);
+        assertEquals(6144, block);
         for (int n = 0; n <= MAX; n++) {
             store.saveDistances(n, dist[n]);
             Path f = TableFormat.path(dir, variant, TableKind.DTC, n);
