@@ -51,6 +51,16 @@ public final class BlockEncoder {
     private final byte[] tmp;
     private final byte[] codeOf;
     private final int[] valueOf;
+    /** The codes by decreasing value (ties: smaller code first): the order {@link #buildFill} takes them in. */
+    private final int[] byValue;
+    /** The fill order {@link #fillCode} was built from, or null. */
+    private byte[] fillOf;
+    /**
+     * {@code fillCode[y * k + c]}: the code stored for a don't-care entry of code {@code c} and key
+     * {@code y}, the first code of the fill order of {@code y} whose value is at most
+     * {@code c}'s; built once an order ({@link #buildFill}).
+     */
+    private byte[] fillCode = new byte[0];
     private final byte[] symbols;
     private final int k;
     private final byte[] v;
@@ -81,6 +91,9 @@ public final class BlockEncoder {
             codeOf[symbols[i] & 0xFF] = (byte) i;
             valueOf[i] = kind.symbol(symbols[i]);
         }
+        this.byValue = java.util.stream.IntStream.range(0, k).boxed()
+                .sorted((a, b) -> valueOf[a] != valueOf[b] ? Integer.compare(valueOf[b], valueOf[a]) : Integer.compare(a, b))
+                .mapToInt(Integer::intValue).toArray();
         v = new byte[blockSize];
         e = exits == null ? null : new byte[blockSize];
         codes = new byte[blockSize];
@@ -175,7 +188,8 @@ public final class BlockEncoder {
      * {@code rank} in the layer, as codes and their context keys, filling don't-care entries
      * from {@code order}; returns the number of don't-care entries. With a null {@code order}
      * every entry keeps its true value and the exits are not read (0 is returned): the counts
-     * of the true values need none.
+     * of the true values need none. An order is read once, when first given (the don't-care
+     * codes it gives each key and value are then looked up): it must not change afterwards.
      *
      * @throws IllegalArgumentException if an exit is above its value
      */
@@ -184,6 +198,9 @@ public final class BlockEncoder {
         boolean fill = e != null && order != null;
         if (fill) {
             exits.copyTo(first, e, 0, m);
+            if (order != fillOf) {
+                buildFill(order);
+            }
         }
         runs.lags(seeds, rank, m, lags);
         streamStarts(m, starts);
@@ -203,17 +220,39 @@ public final class BlockEncoder {
                 }
                 if (e[i] == v[i]) {
                     dc++;
-                    int at = y * k;
-                    int c = order[at] & 0xFF;
-                    for (int x = 1; valueOf[c] > e[i]; x++) {
-                        c = order[at + x] & 0xFF;
-                    }
-                    code = c;
+                    code = fillCode[y * k + code] & 0xFF;
                 }
             }
             codes[i] = (byte) code;
         }
         return dc;
+    }
+
+    /**
+     * Builds {@link #fillCode} from {@code order}: for each key, the codes taken by decreasing value,
+     * each gets the first code of the order whose value is at most its own (one pass along the
+     * order a key, since that first code only moves on as the value falls). The order lists
+     * every code, so the code itself ends each search.
+     */
+    private void buildFill(byte[] order) {
+        int keys = keyCount(k);
+        if (order.length != keys * k) {
+            throw new IllegalArgumentException("fill order of " + order.length + " codes: expected " + keys * k);
+        }
+        if (fillCode.length != order.length) {
+            fillCode = new byte[order.length];
+        }
+        for (int y = 0; y < keys; y++) {
+            int at = y * k;
+            int x = 0;
+            for (int c : byValue) {
+                while (valueOf[order[at + x] & 0xFF] > valueOf[c]) {
+                    x++;
+                }
+                fillCode[at + c] = order[at + x];
+            }
+        }
+        fillOf = order;
     }
 
     /**
