@@ -247,7 +247,7 @@ public final class ContextEncoder {
      * and the new write position in the low.
      */
     private long stream(byte[] codes, int[] keys, int from, int to, byte[] tmp, int p) {
-        long x = L;
+        int x = L; // below 2^31 throughout, so the divisions are of ints
         for (int i = to - 1; i >= from; i--) {
             int ctx = ctxOf[keys[i]];
             int s = codes[i] & 0xFF;
@@ -264,7 +264,7 @@ public final class ContextEncoder {
             }
             x = ((x / f) << scale) + (x % f) + cum[ctx * k + s];
         }
-        return x << 32 | p;
+        return (long) x << 32 | p;
     }
 
     private static long sum(long[] a, int from, int n) {
