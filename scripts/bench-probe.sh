@@ -3,6 +3,7 @@
 # for a million random positions of the largest layer, and the table sizes in bits per position.
 #   cold: no block cache at all, so every block a probe reads (its own and those of the smaller
 #         layers its don't-care resolution reads) is decoded; the files are in the OS page cache
+#   small cache: a block cache of 16 MiB, far smaller than the blocks the probes touch
 #   warm: every block the probes touch already cached
 # Usage: scripts/bench-probe.sh [--data DIR] [--variant V] [SEEDS] [COUNT]
 #   SEEDS default 20, COUNT (boards timed one by one) default 100000. Tables 0..SEEDS come from
