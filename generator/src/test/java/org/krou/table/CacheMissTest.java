@@ -121,6 +121,8 @@ class CacheMissTest {
     /**
      * Two threads miss the same block at once: the first one's read of the block is held until
      * the second is waiting for it, so without the single flight both would read and decode it.
+     * In the context-coded table the two positions are in different parts of the block (streams
+     * 0 and 2): the waiting thread's position is decoded by the first thread too.
      */
     @ParameterizedTest
     @ValueSource(strings = {"raw", "context"})

@@ -22,8 +22,10 @@ import org.krou.table.TableSet;
  * {@code dataDir/<variant>/values-NN.krou}.
  *
  * <p>Tables are opened on first use ({@link #validate()} opens and checks them all up front). A
- * look-up decodes at most one block per table touched and keeps decoded blocks in a cache bounded
- * in bytes ({@link Options#cacheBytes()}), shared with the distance tables; where a table stores
+ * look-up decodes at most one block per table touched, and of a block only the stream that holds
+ * the position, as far as the position (an eighth of the block on average), and keeps what it
+ * decoded in a cache bounded in bytes ({@link Options#cacheBytes()}), shared with the distance
+ * tables; where a table stores
  * "don't care" entries the value is recovered as {@code max(stored, best capture)} by a one-ply
  * probe of the capturing moves into the smaller tables. All methods are safe for any number of
  * threads.
@@ -80,9 +82,9 @@ public final class Tablebase implements AutoCloseable {
      * How tables are read.
      *
      * @param mapped     memory-map the files (true) or read each onto the heap when first used
-     * @param cacheBytes bytes of decoded blocks kept, shared by all tables (one byte per position
-     *                   of a block: 1 KiB per block of the default tables);
-     *                   0 caches nothing
+     * @param cacheBytes bytes of decoded blocks kept, shared by all tables (one byte per position;
+     *                   a block of the default tables is cached as its four streams, each in an
+     *                   array of 384 bytes however far it was decoded); 0 caches nothing
      */
     public record Options(boolean mapped, long cacheBytes) {
         /** The default cache bound: a quarter of the heap the JVM may use, at most 256 MiB. */
@@ -116,6 +118,8 @@ public final class Tablebase implements AutoCloseable {
     private final TableSet tables;
     private final Object lock = new Object();
     private final ThreadLocal<ProbeContext> contexts = ThreadLocal.withInitial(ProbeContext::new);
+    private final TableLayers layers = new TableLayers(this, false);
+    private final TableLayers batchLayers = new TableLayers(this, true);
     private volatile DistanceTables distances;
     private volatile boolean closed;
 
@@ -360,23 +364,13 @@ public final class Tablebase implements AutoCloseable {
         return DontCareResolver.probe(variant, layers, ctx, b, n, depth);
     }
 
-    /** {@code max(stored, best capture)}; the rule value for a finished game ({@link DontCareResolver}). */
+    /**
+     * {@code max(stored, best capture)}; the rule value for a finished game ({@link DontCareResolver}):
+     * for {@link #probeAll}, whose children's blocks are decoded whole on a miss.
+     */
     int resolve(ProbeContext ctx, int[] b, int n, int stored, int depth) {
-        return DontCareResolver.resolve(variant, layers, ctx, b, n, stored, depth);
+        return DontCareResolver.resolve(variant, batchLayers, ctx, b, n, stored, depth);
     }
-
-    /** The value tables as the don't-care resolution reads them. */
-    private final DontCareResolver.Layers layers = new DontCareResolver.Layers() {
-        @Override
-        public int stored(int[] board, int seeds) {
-            return table(seeds).symbolAt(PositionIndex.rank(board));
-        }
-
-        @Override
-        public boolean dontCare(int seeds) {
-            return table(seeds).dontCare();
-        }
-    };
 
     /** The open table of {@code seeds} seeds (opened now if needed). */
     TableFile table(int seeds) {

@@ -2,12 +2,15 @@ package org.krou.table;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * A bounded cache of decoded blocks, shared by the tables of a tablebase and safe for any number
- * of threads.
+ * of threads. An entry is a block, or a <em>part</em> of one: the tables of format 5 cache each
+ * of a block's four streams apart, and a stream as far as a probe has decoded it (a prefix,
+ * replaced by a longer one when a later probe decodes further; see {@code TableFile}).
  *
  * <p><b>A hit only reads.</b> The cache is {@value #WAYS}-way set associative. A slot is a key,
  * a byte array, a length and a version (a sequence lock), each in a primitive array indexed by
@@ -49,6 +52,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class BlockCache {
     /** Ways per set. */
     static final int WAYS = 8;
+    /** Parts a block may be cached in (the streams of format 5). */
+    static final int PARTS = 4;
     /** Claim slots for decodes in progress. */
     static final int FLIGHTS = 256;
     /** {@link #beginDecode} result: another thread decoded the block meanwhile; look again. */
@@ -56,8 +61,8 @@ public final class BlockCache {
     /** {@link #beginDecode} result: decode without a claim (the claim slot is busy with another block). */
     static final int UNCLAIMED = -2;
 
-    /** The smallest block size assumed when sizing the slots of a byte-bounded cache. */
-    private static final int TYPICAL_BLOCK = 1024;
+    /** The entry size assumed when sizing the slots of a byte-bounded cache: a stream of the default table. */
+    private static final int TYPICAL_ENTRY = 384;
     /** No key: table ids are positive, so no {@link #key} is -1. */
     private static final long EMPTY = -1;
 
@@ -82,6 +87,11 @@ public final class BlockCache {
     private int hand;
     private int random = 0x2545F491;
     private final AtomicLongArray flights = new AtomicLongArray(FLIGHTS);
+    /**
+     * Per claim slot and part, the furthest position a thread waiting for the claimed decode
+     * wants (-1: none), so that the decoding thread decodes that far too.
+     */
+    private final AtomicIntegerArray wanted = new AtomicIntegerArray(FLIGHTS * PARTS);
     private final AtomicLong decodes = new AtomicLong();
     private final AtomicLong waits = new AtomicLong();
 
@@ -111,11 +121,14 @@ public final class BlockCache {
         for (int i = 0; i < FLIGHTS; i++) {
             flights.set(i, EMPTY);
         }
+        for (int i = 0; i < FLIGHTS * PARTS; i++) {
+            wanted.set(i, -1);
+        }
     }
 
     /** A cache holding at most {@code maxBytes} bytes of decoded blocks (0: caches nothing). */
     public static BlockCache ofBytes(long maxBytes) {
-        long slots = Math.max(WAYS, Math.min(1 << 20, maxBytes / TYPICAL_BLOCK * 2));
+        long slots = Math.max(WAYS, Math.min(1 << 20, maxBytes / TYPICAL_ENTRY));
         return new BlockCache((int) slots, maxBytes);
     }
 
@@ -144,8 +157,14 @@ public final class BlockCache {
         return waits.get();
     }
 
+    /** The key of block {@code block} ({@code >= 0}) of table {@code table} ({@code 1 .. 2^30 - 1}). */
     static long key(int table, int block) {
-        return ((long) table << 32) | (block & 0xFFFFFFFFL);
+        return key(table, block, 0);
+    }
+
+    /** The key of part {@code part} ({@code 0 .. PARTS - 1}) of a block, as {@link #key(int, int)}. */
+    static long key(int table, int block, int part) {
+        return ((long) table << 33) | ((long) block << 2) | part;
     }
 
     private static long mix(long key) {
@@ -187,6 +206,11 @@ public final class BlockCache {
      * cached (or was being replaced while copied). Writes nothing but {@code dst}.
      */
     boolean copy(long key, byte[] dst, int m) {
+        return copy(key, dst, 0, m);
+    }
+
+    /** As {@link #copy(long, byte[], int)}, into {@code dst[off, off + m)}. */
+    boolean copy(long key, byte[] dst, int off, int m) {
         int s = set(key);
         for (int w = 0; w < WAYS; w++) {
             int i = s + w;
@@ -198,7 +222,7 @@ public final class BlockCache {
             if ((v & 1) != 0 || keys[i] != key || d == null || lengths[i] != m || d.length < m) {
                 continue;
             }
-            System.arraycopy(d, 0, dst, 0, m);
+            System.arraycopy(d, 0, dst, off, m);
             VarHandle.acquireFence();
             if ((int) VERSIONS.getVolatile(versions, i) == v) {
                 return true;
@@ -225,6 +249,15 @@ public final class BlockCache {
      * cache again; {@link #UNCLAIMED} when the caller should decode without a claim.
      */
     int beginDecode(long key) {
+        return beginDecode(key, 0, -1);
+    }
+
+    /**
+     * As {@link #beginDecode(long)}, for a caller that wants position {@code pos} of part
+     * {@code part} of the block: a caller that waits first records it, so that the decoding
+     * thread decodes that far ({@link #wanted(int, int)}).
+     */
+    int beginDecode(long key, int part, int pos) {
         int i = (int) (mix(key) >>> 56) & (FLIGHTS - 1);
         while (true) {
             long cur = flights.get(i);
@@ -236,6 +269,9 @@ public final class BlockCache {
             }
             if (cur != key) {
                 return UNCLAIMED;
+            }
+            if (pos >= 0) {
+                wanted.accumulateAndGet(i * PARTS + part, pos, Math::max);
             }
             waits.incrementAndGet();
             for (int spins = 0; flights.get(i) == key; spins++) {
@@ -249,10 +285,22 @@ public final class BlockCache {
         }
     }
 
+    /**
+     * The furthest position of part {@code part} that a thread waiting for the decode of claim
+     * {@code ticket} wants, or -1. (A thread that began waiting just as an earlier claim of the
+     * same slot ended may have left its position behind: the decoding thread must bound it.)
+     */
+    int wanted(int ticket, int part) {
+        return wanted.get(ticket * PARTS + part);
+    }
+
     /** Releases a claim of {@link #beginDecode}; counts the decode. */
     void endDecode(int ticket) {
         decodes.incrementAndGet();
         if (ticket >= 0) {
+            for (int q = 0; q < PARTS; q++) {
+                wanted.set(ticket * PARTS + q, -1);
+            }
             flights.set(ticket, EMPTY);
         }
     }
@@ -262,17 +310,36 @@ public final class BlockCache {
      * the byte bound, other slots. {@code src} is copied, not kept.
      */
     void put(long key, byte[] src, int m) {
+        put(key, src, 0, m, m);
+    }
+
+    /**
+     * Caches {@code src[off, off + m)} as entry {@code key}, in an array of at least
+     * {@code capacity} bytes if a new one is needed (the length the entry may grow to, so that a
+     * longer prefix of the same part later reuses it). An entry of the same key already cached
+     * stays if it is as long, and is replaced if it is shorter.
+     */
+    void put(long key, byte[] src, int off, int m, int capacity) {
         if (m > maxBytes) {
             return;
         }
         synchronized (inserting) {
             int s = set(key);
             int victim = -1;
+            boolean same = false;
             for (int w = 0; w < WAYS; w++) {
                 int i = s + w;
                 if (keys[i] == key) {
-                    return; // another thread put it meanwhile
+                    if (lengths[i] >= m) {
+                        return; // another thread put it meanwhile, as far or further
+                    }
+                    victim = i; // a shorter prefix of the same part: replaced, in its own array if it fits
+                    same = true;
+                    break;
                 }
+            }
+            for (int w = 0; w < WAYS && !same; w++) {
+                int i = s + w;
                 if (data[i] == null) {
                     victim = i;
                 } else if (victim < 0 && data[i].length >= m) {
@@ -285,16 +352,17 @@ public final class BlockCache {
                 random ^= random << 5;
                 victim = s + Math.floorMod(random, WAYS);
             }
+            int size = Math.max(m, (int) Math.min(capacity, maxBytes));
             byte[] spare = reusable(detach(victim), m, null);
-            for (int tries = keys.length; bytes + size(spare, m) > maxBytes && tries > 0; tries--) {
+            for (int tries = keys.length; bytes + size(spare, size) > maxBytes && tries > 0; tries--) {
                 hand = (hand + 1) & (keys.length - 1);
                 spare = reusable(detach(hand), m, spare);
             }
-            if (bytes + size(spare, m) > maxBytes) {
+            if (bytes + size(spare, size) > maxBytes) {
                 return;
             }
-            byte[] d = spare != null ? spare : new byte[m];
-            System.arraycopy(src, 0, d, 0, m);
+            byte[] d = spare != null ? spare : new byte[size];
+            System.arraycopy(src, off, d, 0, m);
             beginWrite(victim);
             keys[victim] = key;
             data[victim] = d;

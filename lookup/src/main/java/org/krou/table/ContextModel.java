@@ -312,6 +312,49 @@ final class ContextModel {
                 : ContextKernel.alone(this, in, len, h, at - h + 1, len - 5, -1, symbols, out, xb);
     }
 
+    /**
+     * The first position of part {@code q} of a block of format 5 of {@code m} positions: its
+     * four streams in order (two halves {@code [0, H)} and {@code [H, m)}, {@code H = ceil(m/2)},
+     * each split as {@code ceil(length/2)} and the rest), so {@code q = 4} gives {@code m}. A
+     * position is decoded from its part alone, from the part's first position on.
+     */
+    static int partStart(int q, int m) {
+        int hm = (m + 1) >>> 1;
+        switch (q) {
+            case 0:
+                return 0;
+            case 1:
+                return (hm + 1) >>> 1;
+            case 2:
+                return hm;
+            case 3:
+                return hm + ((m - hm + 1) >>> 1);
+            default:
+                return m;
+        }
+    }
+
+    /** The part (0..3, {@link #partStart}) of position {@code at} of a block of format 5 of {@code m} positions. */
+    static int partOf(int at, int m) {
+        return partAt(at, m) & 3;
+    }
+
+    /**
+     * The part {@code q} of position {@code at} ({@code 0 <= at < m}) of a block of format 5 of
+     * {@code m} positions and its first position {@code s}, as {@code s << 2 | q}; without a
+     * branch, for the probe's path (the position is random, so branches would be mispredicted).
+     */
+    static int partAt(int at, int m) {
+        int hm = (m + 1) >>> 1;
+        int s1 = (hm + 1) >>> 1;
+        int s3 = hm + ((m - hm + 1) >>> 1);
+        int g1 = (s1 - 1 - at) >> 31; // -1 if at >= s1, else 0
+        int g2 = (hm - 1 - at) >> 31;
+        int g3 = (s3 - 1 - at) >> 31;
+        int first = (s1 & g1 & ~g2) | (hm & g2 & ~g3) | (s3 & g3);
+        return first << 2 | -(g1 + g2 + g3);
+    }
+
     /** The shortest coded block of format 5: the first half's length and four states. */
     static final int LAGGED_MIN_BYTES = 2 + 4 * 4;
 

@@ -49,6 +49,14 @@ public final class TableFile implements AutoCloseable {
     private final BlockCache cache;
     private final ContextModel model;
     private final boolean[] allowed = new boolean[256];
+    /** Parts a block is cached in: the four streams of a block of format 5, else the whole block. */
+    private final int parts;
+    /**
+     * The largest part of a whole block: the length of every array this table puts into the
+     * cache (the last block's shorter parts too), so that the arrays the cache recycles fit any
+     * part of the table and a prefix grows in its own array.
+     */
+    private final int partCapacity;
 
     private TableFile(Path file, ByteSource src, TableHeader header, BlockIndex index, ContextModel model,
                       BlockCache cache) {
@@ -62,6 +70,8 @@ public final class TableFile implements AutoCloseable {
         this.blockSize = header.blockSize();
         this.positions = header.positions();
         this.cache = cache;
+        this.parts = model != null && model.lagged ? BlockCache.PARTS : 1;
+        this.partCapacity = parts == 1 ? blockSize : ContextModel.partStart(1, blockSize);
         for (byte x : symbols) {
             allowed[x & 0xFF] = true;
         }
@@ -131,27 +141,43 @@ public final class TableFile implements AutoCloseable {
     }
 
     /**
-     * The stored symbol at {@code rank} (signed or unsigned per the kind). A cached block is read
-     * without writing shared memory; an uncached one is decoded once (threads missing it together
-     * wait for one decode) into a per-thread buffer and put into the cache, allocating nothing once
-     * the cache is warm.
+     * The stored symbol at {@code rank} (signed or unsigned per the kind). A cached block (or
+     * part) is read without writing shared memory. On a miss only what the position needs is
+     * decoded: in format 5 its stream (a quarter of the block) as far as the position, an eighth
+     * of the block on average, which is put into the cache as that stream's prefix (a longer
+     * prefix replaces it when a later look-up decodes further); in older formats the whole block.
+     * Threads missing the same block together wait for one decode, which goes as far as each of
+     * them needs. The decode is into a per-thread buffer, allocating nothing once the cache is warm.
      *
      * @throws CorruptTableException if the block is damaged
      */
     public int symbolAt(long rank) {
+        return symbolAt(rank, false);
+    }
+
+    /**
+     * As {@link #symbolAt(long)}; with {@code wholeBlock} a miss decodes and caches the whole
+     * block, as {@link #symbolsAt} does: for a caller about to read many positions of the same
+     * blocks in any order (a batch), to whom a part now and the rest later would cost more.
+     */
+    public int symbolAt(long rank, boolean wholeBlock) {
         if (rank < 0 || rank >= positions) {
             throw new IllegalArgumentException("rank " + rank + " outside 0.." + (positions - 1) + " in " + file);
         }
         int b = (int) (rank / blockSize);
         int at = (int) (rank - (long) b * blockSize);
-        long key = BlockCache.key(id, b);
-        int x = cache.read(key, at);
-        return kind.symbol((byte) (x >= 0 ? x : missed(b, key, at)));
+        int m = header.blockPositions(b);
+        int x = cached(b, m, at);
+        if (x < 0) {
+            x = wholeBlock && cache.maxBytes() > 0 ? decodeForCache(b, m)[at] : missed(b, m, at);
+        }
+        return kind.symbol((byte) x);
     }
 
     /**
      * The stored symbols at {@code ranks[from..to)}, which must be ascending, into
-     * {@code out[from..to)}: each block is looked up in the cache or decoded at most once.
+     * {@code out[from..to)}: each block is looked up in the cache or decoded (whole, and cached
+     * whole) at most once.
      *
      * @throws IllegalArgumentException if a rank is outside the table or the ranks are not ascending
      * @throws CorruptTableException    if a block is damaged
@@ -166,64 +192,80 @@ public final class TableFile implements AutoCloseable {
         }
         int i = from;
         while (i < to) {
-            long rank = ranks[i];
-            int b = (int) (rank / blockSize);
+            int b = (int) (ranks[i] / blockSize);
             long start = (long) b * blockSize;
-            long end = start + header.blockPositions(b);
-            long key = BlockCache.key(id, b);
-            if (cache.read(key, (int) (rank - start)) >= 0) {
-                int x;
-                for (; i < to && ranks[i] < end && (x = cache.read(key, (int) (ranks[i] - start))) >= 0; i++) {
-                    out[i] = kind.symbol((byte) x);
-                }
-                continue; // the rest of the block, if it was evicted meanwhile, is decoded next
+            int m = header.blockPositions(b);
+            long end = start + m;
+            int x;
+            for (; i < to && ranks[i] < end && (x = cached(b, m, (int) (ranks[i] - start))) >= 0; i++) {
+                out[i] = kind.symbol((byte) x);
             }
-            byte[] d = decodeForCache(b, key);
-            for (; i < to && ranks[i] < end; i++) {
-                out[i] = kind.symbol(d[(int) (ranks[i] - start)]);
+            if (i < to && ranks[i] < end) { // the rest of the block: decoded whole
+                byte[] d = decodeForCache(b, m);
+                for (; i < to && ranks[i] < end; i++) {
+                    out[i] = kind.symbol(d[(int) (ranks[i] - start)]);
+                }
             }
         }
     }
 
+    /** The first position of part {@code q} (0..parts; {@code parts} gives {@code m}) of block {@code b} of {@code m} positions. */
+    private int partStart(int q, int m) {
+        return parts == 1 ? (q == 0 ? 0 : m) : ContextModel.partStart(q, m);
+    }
+
+    /** Byte {@code at} of block {@code b} of {@code m} positions from the cache as 0..255, or -1 if it is not there. */
+    private int cached(int b, int m, int at) {
+        if (parts == 1) {
+            return cache.read(BlockCache.key(id, b), at);
+        }
+        int p = ContextModel.partAt(at, m);
+        return cache.read(BlockCache.key(id, b, p & 3), at - (p >>> 2));
+    }
+
     /**
-     * Byte {@code at} of block {@code b}, which was not in the cache: decoded (once) and cached; or,
-     * when the cache keeps nothing, decoded only as far as {@code at} (half a block on average).
+     * Byte {@code at} of block {@code b} of {@code m} positions, which was not in the cache:
+     * decoded (once) and cached, in format 5 only its part as far as {@code at} and as far as any
+     * thread waiting for this decode wants in each part; or, when the cache keeps nothing,
+     * decoded only as far as {@code at}.
      */
-    private int missed(int b, long key, int at) {
+    private int missed(int b, int m, int at) {
+        Scratch s = SCRATCH.get();
+        if (s.block.length < blockSize) {
+            s.block = new byte[blockSize];
+        }
         if (cache.maxBytes() == 0) {
-            Scratch s = SCRATCH.get();
-            if (s.block.length < blockSize) {
-                s.block = new byte[blockSize];
-            }
             decodeBlock(b, s.block, s, at);
             return s.block[at];
         }
-        return decodeForCache(b, key)[at];
-    }
-
-    /**
-     * Block {@code b} in this thread's scratch buffer (valid until the thread's next decode),
-     * decoded and put into the cache; if another thread was decoding it, that decode is waited for
-     * and the block copied from the cache instead.
-     */
-    private byte[] decodeForCache(int b, long key) {
-        Scratch s = SCRATCH.get();
-        int m = header.blockPositions(b);
-        if (s.block.length < m) {
-            s.block = new byte[Math.max(m, blockSize)];
+        if (parts == 1) {
+            return decodeForCache(b, m)[at];
         }
+        int q = ContextModel.partOf(at, m);
         while (true) {
-            int ticket = cache.beginDecode(key);
+            int ticket = cache.beginDecode(BlockCache.key(id, b), q, at);
             if (ticket == BlockCache.WAITED) {
-                if (cache.copy(key, s.block, m)) {
-                    return s.block;
+                int x = cached(b, m, at);
+                if (x >= 0) {
+                    return x;
                 }
-                continue; // not cached after all (too large, evicted, or the decode failed): claim it
+                continue; // not as far as this position (or evicted): claim it
             }
             try {
-                decodeBlock(b, s.block, s);
-                cache.put(key, s.block, m);
-                return s.block;
+                int len = readBlock(b, s);
+                for (int p = 0; p < parts; p++) {
+                    int first = partStart(p, m);
+                    int next = partStart(p + 1, m);
+                    int want = ticket >= 0 ? Math.min(cache.wanted(ticket, p), next - 1) : -1;
+                    if (p == q) {
+                        want = Math.max(want, at);
+                    }
+                    if (want >= first) {
+                        decodeRead(b, len, s.block, s, want);
+                        cache.put(BlockCache.key(id, b, p), s.block, first, want - first + 1, partCapacity);
+                    }
+                }
+                return s.block[at];
             } finally {
                 cache.endDecode(ticket);
             }
@@ -231,14 +273,57 @@ public final class TableFile implements AutoCloseable {
     }
 
     /**
+     * Block {@code b} of {@code m} positions decoded whole into this thread's scratch buffer
+     * (valid until the thread's next decode) and put into the cache, each part whole; if another
+     * thread was decoding it, that decode is waited for and the block copied from the cache.
+     */
+    private byte[] decodeForCache(int b, int m) {
+        Scratch s = SCRATCH.get();
+        if (s.block.length < blockSize) {
+            s.block = new byte[blockSize];
+        }
+        while (true) {
+            int ticket = cache.beginDecode(BlockCache.key(id, b));
+            if (ticket == BlockCache.WAITED) {
+                if (copyCached(b, m, s.block)) {
+                    return s.block;
+                }
+                continue; // not all cached after all (too large, evicted, a prefix, or the decode failed): claim it
+            }
+            try {
+                decodeBlock(b, s.block, s);
+                for (int p = 0; p < parts; p++) {
+                    int first = partStart(p, m);
+                    int next = partStart(p + 1, m);
+                    if (next > first) {
+                        cache.put(BlockCache.key(id, b, p), s.block, first, next - first, partCapacity);
+                    }
+                }
+                return s.block;
+            } finally {
+                cache.endDecode(ticket);
+            }
+        }
+    }
+
+    /** Copies every part of block {@code b} of {@code m} positions from the cache into {@code dst}; false if one is missing or short. */
+    private boolean copyCached(int b, int m, byte[] dst) {
+        for (int p = 0; p < parts; p++) {
+            int first = partStart(p, m);
+            int next = partStart(p + 1, m);
+            if (next > first && !cache.copy(BlockCache.key(id, b, p), dst, first, next - first)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Reads, checks and decodes block {@code b} into {@code out[0..blockPositions(b))}.
      *
-     * @throws CorruptTableException if its checksum or contents are wrong
+     * @throws CorruptTableException if it is damaged
      */
     public void decodeBlock(int b, byte[] out) {
-        if (b < 0 || b >= header.blockCount()) {
-            throw new IllegalArgumentException("block " + b + " outside 0.." + (header.blockCount() - 1));
-        }
         decodeBlock(b, out, SCRATCH.get());
     }
 
@@ -248,6 +333,11 @@ public final class TableFile implements AutoCloseable {
 
     /** Reads and checks block {@code b}, and decodes it at least as far as position {@code at}. */
     private void decodeBlock(int b, byte[] out, Scratch scratch, int at) {
+        decodeRead(b, readBlock(b, scratch), out, scratch, at);
+    }
+
+    /** Reads block {@code b} into the scratch buffer and checks its checksum; returns its stored length. */
+    private int readBlock(int b, Scratch scratch) {
         long off = index.offset[b];
         int len = index.stored[b];
         if (scratch.stored.length < len + ContextModel.PADDING) {
@@ -262,11 +352,19 @@ public final class TableFile implements AutoCloseable {
             throw new CorruptTableException(file, b, off, String.format("checksum %08x, computed %08x",
                     index.crc[b], (int) crc.getValue()));
         }
-        String err = SymbolCodec.decode(header.encoding(), model, in, len, header.blockPositions(b), symbols,
-                allowed, out, at, header.version() < TableFormat.VERSION_4, (long) b * blockSize, header.seeds(),
-                scratch.lag);
+        return len;
+    }
+
+    /**
+     * Decodes block {@code b} of stored length {@code len}, read by {@link #readBlock}, at least
+     * as far as position {@code at} (in format 5: the positions of {@code at}'s stream up to it).
+     */
+    private void decodeRead(int b, int len, byte[] out, Scratch scratch, int at) {
+        String err = SymbolCodec.decode(header.encoding(), model, scratch.stored, len, header.blockPositions(b),
+                symbols, allowed, out, at, header.version() < TableFormat.VERSION_4, (long) b * blockSize,
+                header.seeds(), scratch.lag);
         if (err != null) {
-            throw new CorruptTableException(file, b, off, err);
+            throw new CorruptTableException(file, b, index.offset[b], err);
         }
     }
 

@@ -75,9 +75,9 @@ class BlockCacheTest {
     }
 
     /**
-     * Threads putting and reading at once, with arrays recycled on almost every insertion: a read
-     * gives the byte of the block asked for or a miss, never a byte of the block that took over
-     * its array.
+     * Threads putting and reading at once, with arrays recycled on almost every insertion and
+     * prefixes of the blocks replaced by longer ones: a read gives the byte of the block asked
+     * for or a miss, never a byte of the block that took over its array.
      */
     @Test
     void readersNeverSeeARecycledArraysNewContents() throws Exception {
@@ -99,7 +99,11 @@ class BlockCacheTest {
                     int b = r.nextInt(blocks.length);
                     long key = BlockCache.key(1, b);
                     if (r.nextInt(4) == 0) {
-                        c.put(key, blocks[b], 4096);
+                        if (r.nextBoolean()) {
+                            c.put(key, blocks[b], 4096);
+                        } else { // a prefix, longer or shorter than the one cached
+                            c.put(key, blocks[b], 0, 1 + r.nextInt(4096), 4096);
+                        }
                     } else if (r.nextInt(3) == 0) {
                         if (c.copy(key, copy, 4096)) {
                             hits.incrementAndGet();
@@ -127,6 +131,53 @@ class BlockCacheTest {
         assertEquals(0, wrong.get(), "wrong bytes read in " + hits.get() + " hits");
         assertTrue(hits.get() > 10_000, hits.get() + " hits");
         assertTrue(c.bytes() <= 6 * 4096);
+    }
+
+    /**
+     * A part of a block cached as far as it was decoded: a longer prefix of the same key replaces
+     * it (in the same array), a shorter one does not, and the bytes come from where the caller
+     * says.
+     */
+    @Test
+    void aLongerPrefixReplacesAShorterOne() {
+        BlockCache c = new BlockCache(64, 100_000);
+        long key = BlockCache.key(1, 5, 2);
+        byte[] src = block(key, 400);
+        c.put(key, src, 0, 100, 400);
+        assertEquals(expected(key, 99), c.read(key, 99));
+        assertEquals(-1, c.read(key, 100), "past the prefix");
+        assertEquals(400, c.bytes(), "an array of the part's whole length");
+        c.put(key, src, 0, 50, 400);
+        assertEquals(expected(key, 99), c.read(key, 99), "a shorter prefix leaves the longer one");
+        c.put(key, src, 0, 300, 400);
+        assertEquals(expected(key, 299), c.read(key, 299));
+        assertEquals(expected(key, 0), c.read(key, 0));
+        assertEquals(400, c.bytes(), "replaced in its own array");
+        byte[] dst = new byte[400];
+        assertTrue(c.copy(key, dst, 10, 300));
+        assertTrue(Arrays.equals(src, 0, 300, dst, 10, 310));
+        assertFalse(c.copy(key, dst, 0, 400), "a copy wants the whole length");
+        long other = BlockCache.key(1, 5, 3);
+        c.put(other, src, 100, 50, 400);
+        assertEquals(expected(key, 100), c.read(other, 0), "copied from the offset given");
+        assertEquals(expected(key, 149), c.read(other, 49));
+        assertEquals(-1, c.read(other, 50));
+    }
+
+    /** Keys: each part of each block of each table its own, part 0 the block's. */
+    @Test
+    void everyPartOfEveryBlockHasItsOwnKey() {
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        for (int table : new int[] {1, 2, (1 << 30) - 1}) {
+            for (int block : new int[] {0, 1, 2, 1 << 29, Integer.MAX_VALUE}) {
+                assertEquals(BlockCache.key(table, block, 0), BlockCache.key(table, block));
+                for (int part = 0; part < BlockCache.PARTS; part++) {
+                    long k = BlockCache.key(table, block, part);
+                    assertTrue(k >= 0, "key " + k);
+                    assertTrue(seen.add(k), "table " + table + " block " + block + " part " + part);
+                }
+            }
+        }
     }
 
     @Test

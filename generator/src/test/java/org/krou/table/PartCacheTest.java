@@ -1,0 +1,129 @@
+package org.krou.table;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.krou.generator.table.WriterOptions;
+import org.krou.rules.Variant;
+import org.krou.util.ByteBigArray;
+
+/**
+ * The block cache holding the parts of format-5 blocks (their four streams) as far as probes
+ * decoded them: every position reads back as a whole decode gives it, whatever the cache's size
+ * and the order of the look-ups, and a miss decodes only what the position needs.
+ */
+class PartCacheTest {
+    private static final int SEEDS = 8;
+
+    @TempDir
+    Path tmp;
+
+    private byte[] table(int block) throws IOException {
+        ByteBigArray values = TableTestSupport.skewed(SEEDS, 11);
+        Path dir = tmp.resolve("b" + block);
+        TableTestSupport.write(dir, Variant.ABAPA, SEEDS, values, null, WriterOptions.DEFAULT.withBlockSize(block));
+        return Files.readAllBytes(TableFormat.valuesPath(dir, Variant.ABAPA, SEEDS));
+    }
+
+    /**
+     * Every position of the table, in a random order, with no cache, a cache of three parts
+     * (almost every look-up misses, and prefixes are evicted and decoded again) and a cache of
+     * everything (prefixes grow), against the whole blocks decoded: blocks of odd and even
+     * sizes, a short last block, and blocks so small that some parts are empty.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {7, 1000, 1536, 2001})
+    void everyPositionReadsAsTheWholeBlockGivesIt(int block) throws IOException {
+        byte[] file = table(block);
+        ByteBigArray expected = TableTestSupport.readAll(file, Variant.ABAPA, SEEDS);
+        int part = ContextModel.partStart(1, block);
+        for (BlockCache cache : new BlockCache[] {BlockCache.ofBytes(0), new BlockCache(64, 3L * part),
+                BlockCache.ofBytes(64L << 20)}) {
+            try (TableFile t = TableFile.open(new HeapByteSource(file, Path.of("mem.krou")), TableKind.VALUES,
+                    Variant.ABAPA, SEEDS, cache)) {
+                long n = t.positions();
+                long[] order = new long[(int) n];
+                for (int i = 0; i < n; i++) {
+                    order[i] = i;
+                }
+                SplittableRandom r = new SplittableRandom(block);
+                for (int i = order.length - 1; i > 0; i--) {
+                    int j = r.nextInt(i + 1);
+                    long x = order[i];
+                    order[i] = order[j];
+                    order[j] = x;
+                }
+                for (long rank : order) {
+                    assertEquals(expected.get(rank), t.symbolAt(rank), "rank " + rank + ", blocks of " + block
+                            + ", cache of " + cache.maxBytes() + " bytes");
+                }
+            }
+        }
+    }
+
+    /** The parts of a block: its four streams in order, covering it, as the decoder splits it. */
+    @Test
+    void partsCoverTheBlockInOrder() {
+        for (int m = 1; m <= 3000; m++) {
+            assertEquals(0, ContextModel.partStart(0, m));
+            assertEquals(m, ContextModel.partStart(4, m));
+            int h = (m + 1) / 2;
+            assertEquals((h + 1) / 2, ContextModel.partStart(1, m), "m " + m);
+            assertEquals(h, ContextModel.partStart(2, m), "m " + m);
+            assertEquals(h + (m - h + 1) / 2, ContextModel.partStart(3, m), "m " + m);
+            for (int at = 0; at < m; at++) {
+                int q = ContextModel.partOf(at, m);
+                boolean inside = ContextModel.partStart(q, m) <= at && at < ContextModel.partStart(q + 1, m);
+                assertEquals(true, inside, "position " + at + " of " + m + " in part " + q);
+                assertEquals(ContextModel.partStart(q, m) << 2 | q, ContextModel.partAt(at, m), "position " + at
+                        + " of " + m);
+            }
+        }
+    }
+
+    /**
+     * A miss decodes the position's part as far as the position and caches that prefix: the
+     * positions before it then hit, one after it misses once and then hits (the longer prefix
+     * replaced the shorter), and another part of the block is another miss; a batch read decodes
+     * the rest of the block once.
+     */
+    @Test
+    void aMissCachesItsPartAsFarAsThePosition() throws IOException {
+        byte[] file = table(1536);
+        ByteBigArray expected = TableTestSupport.readAll(file, Variant.ABAPA, SEEDS);
+        BlockCache cache = BlockCache.ofBytes(64L << 20);
+        try (TableFile t = TableFile.open(new HeapByteSource(file, Path.of("mem.krou")), TableKind.VALUES,
+                Variant.ABAPA, SEEDS, cache)) {
+            long start = 3L * 1536;
+            int first = ContextModel.partStart(2, 1536);
+            int[] misses = {100, 50, 0, 101, 101, 100, 383, 300, 383};
+            long[] decodes = {1, 1, 1, 2, 2, 2, 3, 3, 3};
+            for (int k = 0; k < misses.length; k++) {
+                long rank = start + first + misses[k];
+                assertEquals(expected.get(rank), t.symbolAt(rank));
+                assertEquals(decodes[k], cache.decodes(), "decodes after position " + misses[k] + " of part 2");
+            }
+            assertEquals(expected.get(start + 7), t.symbolAt(start + 7));
+            assertEquals(4, cache.decodes(), "decodes after a position of part 0");
+            long[] ranks = new long[1536];
+            int[] out = new int[1536];
+            for (int i = 0; i < ranks.length; i++) {
+                ranks[i] = start + i;
+            }
+            t.symbolsAt(ranks, 0, ranks.length, out);
+            assertEquals(5, cache.decodes(), "decodes after reading the whole block");
+            for (int i = 0; i < ranks.length; i++) {
+                assertEquals(expected.get(ranks[i]), out[i]);
+                assertEquals(expected.get(ranks[i]), t.symbolAt(ranks[i]));
+            }
+            assertEquals(5, cache.decodes(), "decodes after reading every position again");
+        }
+    }
+}
