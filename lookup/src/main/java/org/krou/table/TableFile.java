@@ -37,6 +37,7 @@ public final class TableFile implements AutoCloseable {
         final LagScratch lag = new LagScratch();
     }
 
+    /** This table's part of the cache keys: below 2^30 ({@link BlockCache#key(int, int, int)}), never reused. */
     private final int id = IDS.incrementAndGet();
     private final Path file;
     private final ByteSource src;
@@ -70,6 +71,10 @@ public final class TableFile implements AutoCloseable {
         this.blockSize = header.blockSize();
         this.positions = header.positions();
         this.cache = cache;
+        if (id <= 0 || id >= 1 << 30) {
+            throw new IllegalStateException("more than 2^30 tables opened in this process: the block cache's keys"
+                    + " would no longer tell them apart");
+        }
         this.parts = model != null && model.lagged ? BlockCache.PARTS : 1;
         this.partCapacity = parts == 1 ? blockSize : ContextModel.partStart(1, blockSize);
         for (byte x : symbols) {
