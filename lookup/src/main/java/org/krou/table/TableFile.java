@@ -30,7 +30,12 @@ public final class TableFile implements AutoCloseable {
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /** Per-thread buffers of a decode, grown to the largest block seen and then reused: a miss allocates nothing. */
-    private static final class Scratch {
+    static final class Scratch {
+        /** This thread's buffers. */
+        static Scratch get() {
+            return SCRATCH.get();
+        }
+
         final CRC32C crc = new CRC32C();
         byte[] stored = new byte[0];
         byte[] block = new byte[0];
@@ -50,14 +55,8 @@ public final class TableFile implements AutoCloseable {
     private final BlockCache cache;
     private final ContextModel model;
     private final boolean[] allowed = new boolean[256];
-    /** Parts a block is cached in: the four streams of a block of format 5, else the whole block. */
-    private final int parts;
-    /**
-     * The largest part of a whole block: the length of every array this table puts into the
-     * cache (the last block's shorter parts too), so that the arrays the cache recycles fit any
-     * part of the table and a prefix grows in its own array.
-     */
-    private final int partCapacity;
+    /** How look-ups go through the cache. */
+    private final CachedBlocks cached;
 
     private TableFile(Path file, ByteSource src, TableHeader header, BlockIndex index, ContextModel model,
                       BlockCache cache) {
@@ -75,8 +74,7 @@ public final class TableFile implements AutoCloseable {
             throw new IllegalStateException("more than 2^30 tables opened in this process: the block cache's keys"
                     + " would no longer tell them apart");
         }
-        this.parts = model != null && model.lagged ? BlockCache.PARTS : 1;
-        this.partCapacity = parts == 1 ? blockSize : ContextModel.partStart(1, blockSize);
+        this.cached = new CachedBlocks(this, cache, id, model != null && model.lagged);
         for (byte x : symbols) {
             allowed[x & 0xFF] = true;
         }
@@ -172,9 +170,9 @@ public final class TableFile implements AutoCloseable {
         int b = (int) (rank / blockSize);
         int at = (int) (rank - (long) b * blockSize);
         int m = header.blockPositions(b);
-        int x = cached(b, m, at);
+        int x = cached.read(b, m, at);
         if (x < 0) {
-            x = wholeBlock && cache.maxBytes() > 0 ? decodeForCache(b, m)[at] : missed(b, m, at);
+            x = wholeBlock && cache.maxBytes() > 0 ? cached.decodeWhole(b, m)[at] : cached.missed(b, m, at);
         }
         return kind.symbol((byte) x);
     }
@@ -202,125 +200,16 @@ public final class TableFile implements AutoCloseable {
             int m = header.blockPositions(b);
             long end = start + m;
             int x;
-            for (; i < to && ranks[i] < end && (x = cached(b, m, (int) (ranks[i] - start))) >= 0; i++) {
+            for (; i < to && ranks[i] < end && (x = cached.read(b, m, (int) (ranks[i] - start))) >= 0; i++) {
                 out[i] = kind.symbol((byte) x);
             }
             if (i < to && ranks[i] < end) { // the rest of the block: decoded whole
-                byte[] d = decodeForCache(b, m);
+                byte[] d = cached.decodeWhole(b, m);
                 for (; i < to && ranks[i] < end; i++) {
                     out[i] = kind.symbol(d[(int) (ranks[i] - start)]);
                 }
             }
         }
-    }
-
-    /** The first position of part {@code q} (0..parts; {@code parts} gives {@code m}) of block {@code b} of {@code m} positions. */
-    private int partStart(int q, int m) {
-        return parts == 1 ? (q == 0 ? 0 : m) : ContextModel.partStart(q, m);
-    }
-
-    /** Byte {@code at} of block {@code b} of {@code m} positions from the cache as 0..255, or -1 if it is not there. */
-    private int cached(int b, int m, int at) {
-        if (parts == 1) {
-            return cache.read(BlockCache.key(id, b), at);
-        }
-        int p = ContextModel.partAt(at, m);
-        return cache.read(BlockCache.key(id, b, p & 3), at - (p >>> 2));
-    }
-
-    /**
-     * Byte {@code at} of block {@code b} of {@code m} positions, which was not in the cache:
-     * decoded (once) and cached, in format 5 only its part as far as {@code at} and as far as any
-     * thread waiting for this decode wants in each part; or, when the cache keeps nothing,
-     * decoded only as far as {@code at}.
-     */
-    private int missed(int b, int m, int at) {
-        Scratch s = SCRATCH.get();
-        if (s.block.length < blockSize) {
-            s.block = new byte[blockSize];
-        }
-        if (cache.maxBytes() == 0) {
-            decodeBlock(b, s.block, s, at);
-            return s.block[at];
-        }
-        if (parts == 1) {
-            return decodeForCache(b, m)[at];
-        }
-        int q = ContextModel.partOf(at, m);
-        while (true) {
-            int ticket = cache.beginDecode(BlockCache.key(id, b), q, at);
-            if (ticket == BlockCache.WAITED) {
-                int x = cached(b, m, at);
-                if (x >= 0) {
-                    return x;
-                }
-                continue; // not as far as this position (or evicted): claim it
-            }
-            try {
-                int len = readBlock(b, s);
-                for (int p = 0; p < parts; p++) {
-                    int first = partStart(p, m);
-                    int next = partStart(p + 1, m);
-                    int want = ticket >= 0 ? Math.min(cache.wanted(ticket, p), next - 1) : -1;
-                    if (p == q) {
-                        want = Math.max(want, at);
-                    }
-                    if (want >= first) {
-                        decodeRead(b, len, s.block, s, want);
-                        cache.put(BlockCache.key(id, b, p), s.block, first, want - first + 1, partCapacity);
-                    }
-                }
-                return s.block[at];
-            } finally {
-                cache.endDecode(ticket);
-            }
-        }
-    }
-
-    /**
-     * Block {@code b} of {@code m} positions decoded whole into this thread's scratch buffer
-     * (valid until the thread's next decode) and put into the cache, each part whole; if another
-     * thread was decoding it, that decode is waited for and the block copied from the cache.
-     */
-    private byte[] decodeForCache(int b, int m) {
-        Scratch s = SCRATCH.get();
-        if (s.block.length < blockSize) {
-            s.block = new byte[blockSize];
-        }
-        while (true) {
-            int ticket = cache.beginDecode(BlockCache.key(id, b));
-            if (ticket == BlockCache.WAITED) {
-                if (copyCached(b, m, s.block)) {
-                    return s.block;
-                }
-                continue; // not all cached after all (too large, evicted, a prefix, or the decode failed): claim it
-            }
-            try {
-                decodeBlock(b, s.block, s);
-                for (int p = 0; p < parts; p++) {
-                    int first = partStart(p, m);
-                    int next = partStart(p + 1, m);
-                    if (next > first) {
-                        cache.put(BlockCache.key(id, b, p), s.block, first, next - first, partCapacity);
-                    }
-                }
-                return s.block;
-            } finally {
-                cache.endDecode(ticket);
-            }
-        }
-    }
-
-    /** Copies every part of block {@code b} of {@code m} positions from the cache into {@code dst}; false if one is missing or short. */
-    private boolean copyCached(int b, int m, byte[] dst) {
-        for (int p = 0; p < parts; p++) {
-            int first = partStart(p, m);
-            int next = partStart(p + 1, m);
-            if (next > first && !cache.copy(BlockCache.key(id, b, p), dst, first, next - first)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -332,17 +221,17 @@ public final class TableFile implements AutoCloseable {
         decodeBlock(b, out, SCRATCH.get());
     }
 
-    private void decodeBlock(int b, byte[] out, Scratch scratch) {
+    void decodeBlock(int b, byte[] out, Scratch scratch) {
         decodeBlock(b, out, scratch, header.blockPositions(b) - 1);
     }
 
     /** Reads and checks block {@code b}, and decodes it at least as far as position {@code at}. */
-    private void decodeBlock(int b, byte[] out, Scratch scratch, int at) {
+    void decodeBlock(int b, byte[] out, Scratch scratch, int at) {
         decodeRead(b, readBlock(b, scratch), out, scratch, at);
     }
 
     /** Reads block {@code b} into the scratch buffer and checks its checksum; returns its stored length. */
-    private int readBlock(int b, Scratch scratch) {
+    int readBlock(int b, Scratch scratch) {
         long off = index.offset[b];
         int len = index.stored[b];
         if (scratch.stored.length < len + ContextModel.PADDING) {
@@ -364,7 +253,7 @@ public final class TableFile implements AutoCloseable {
      * Decodes block {@code b} of stored length {@code len}, read by {@link #readBlock}, at least
      * as far as position {@code at} (in format 5: the positions of {@code at}'s stream up to it).
      */
-    private void decodeRead(int b, int len, byte[] out, Scratch scratch, int at) {
+    void decodeRead(int b, int len, byte[] out, Scratch scratch, int at) {
         String err = SymbolCodec.decode(header.encoding(), model, scratch.stored, len, header.blockPositions(b),
                 symbols, allowed, out, at, header.version() < TableFormat.VERSION_4, (long) b * blockSize,
                 header.seeds(), scratch.lag);
