@@ -68,6 +68,43 @@ class PartCacheTest {
         }
     }
 
+    /**
+     * Four threads probing at random in the same eight blocks through a cache of six parts: they
+     * wait for each other's decodes, extend each other's prefixes and evict each other's parts,
+     * and every answer is still the whole decode's.
+     */
+    @Test
+    void threadsProbingTheSameBlocksAgree() throws Exception {
+        byte[] file = table(1536);
+        ByteBigArray expected = TableTestSupport.readAll(file, Variant.ABAPA, SEEDS);
+        BlockCache cache = new BlockCache(16, 6L * ContextModel.partStart(1, 1536));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try (TableFile t = TableFile.open(new HeapByteSource(file, Path.of("mem.krou")), TableKind.VALUES,
+                Variant.ABAPA, SEEDS, cache)) {
+            java.util.List<java.util.concurrent.Future<Integer>> wrong = new java.util.ArrayList<>();
+            for (int k = 0; k < 4; k++) {
+                final int seed = k;
+                wrong.add(pool.submit(() -> {
+                    SplittableRandom r = new SplittableRandom(seed);
+                    int bad = 0;
+                    for (int i = 0; i < 40_000; i++) {
+                        long rank = r.nextLong(8L * 1536);
+                        if (t.symbolAt(rank) != expected.get(rank)) {
+                            bad++;
+                        }
+                    }
+                    return bad;
+                }));
+            }
+            for (java.util.concurrent.Future<Integer> f : wrong) {
+                assertEquals(0, f.get(60, java.util.concurrent.TimeUnit.SECONDS).intValue(), "wrong answers");
+            }
+            assertEquals(true, cache.decodes() > 1000, cache.decodes() + " decodes: the cache should keep missing");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** The parts of a block: its four streams in order, covering it, as the decoder splits it. */
     @Test
     void partsCoverTheBlockInOrder() {
