@@ -25,10 +25,9 @@ import org.krou.table.TableSet;
  * look-up decodes at most one block per table touched, and of a block only the stream that holds
  * the position, as far as the position (an eighth of the block on average), and keeps what it
  * decoded in a cache bounded in bytes ({@link Options#cacheBytes()}), shared with the distance
- * tables; where a table stores
- * "don't care" entries the value is recovered as {@code max(stored, best capture)} by a one-ply
- * probe of the capturing moves into the smaller tables. All methods are safe for any number of
- * threads.
+ * tables; where a table stores "don't care" entries the value is recovered as
+ * {@code max(stored, best capture)} by a one-ply probe of the capturing moves into the smaller
+ * tables. All methods are safe for any number of threads.
  *
  * <p>For an engine: {@link #probe(int[])} for the search (primitive, allocation-free once its
  * blocks are cached, {@link #NO_VALUE} rather than an exception for a board it cannot answer),
