@@ -63,6 +63,11 @@ public final class BlockCache {
 
     /** The entry size assumed when sizing the slots of a byte-bounded cache: a stream of the default table. */
     private static final int TYPICAL_ENTRY = 384;
+    /**
+     * The most slots: the set is taken from 24 bits of the key's hash, and 2^24 slots hold the
+     * streams of a cache of 6 GiB (their arrays of key, length, version and block take 20 bytes a slot).
+     */
+    private static final int MAX_SLOTS = 1 << 24;
     /** No key: table ids are positive, so no {@link #key} is -1. */
     private static final long EMPTY = -1;
 
@@ -110,7 +115,7 @@ public final class BlockCache {
         if (maxBytes < 0) {
             throw new IllegalArgumentException("a block cache bound of " + maxBytes + " bytes: expected 0 or more");
         }
-        int n = Integer.highestOneBit(Math.max(WAYS, Math.min(entries, 1 << 20)) - 1) << 1;
+        int n = Integer.highestOneBit(Math.max(WAYS, Math.min(entries, MAX_SLOTS)) - 1) << 1;
         keys = new long[n];
         java.util.Arrays.fill(keys, EMPTY);
         data = new byte[n][];
@@ -128,7 +133,7 @@ public final class BlockCache {
 
     /** A cache holding at most {@code maxBytes} bytes of decoded blocks (0: caches nothing). */
     public static BlockCache ofBytes(long maxBytes) {
-        long slots = Math.max(WAYS, Math.min(1 << 20, maxBytes / TYPICAL_ENTRY));
+        long slots = Math.max(WAYS, Math.min(MAX_SLOTS, maxBytes / TYPICAL_ENTRY));
         return new BlockCache((int) slots, maxBytes);
     }
 

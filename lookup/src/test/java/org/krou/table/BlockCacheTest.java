@@ -164,6 +164,14 @@ class BlockCacheTest {
         assertEquals(-1, c.read(other, 50));
     }
 
+    /** A cache bounded in bytes has a slot for every stream of the default tables that fits in it. */
+    @Test
+    void aByteBoundedCacheHasSlotsForAllItHolds() {
+        for (long bytes : new long[] {1L << 20, 256L << 20, 512L << 20}) {
+            assertTrue(BlockCache.ofBytes(bytes).capacity() >= bytes / 384, bytes + " bytes");
+        }
+    }
+
     /** Keys: each part of each block of each table its own, part 0 the block's. */
     @Test
     void everyPartOfEveryBlockHasItsOwnKey() {
