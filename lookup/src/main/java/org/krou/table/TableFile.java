@@ -12,8 +12,9 @@ import org.krou.util.Parallel;
 
 /**
  * One open table file: validated header and block index, and access to the <em>stored</em>
- * symbol of each position. A look-up decodes at most one block (checksum checked first), kept
- * in a {@link BlockCache}. Safe for concurrent use.
+ * symbol of each position. A look-up decodes at most one block (checksum checked first), and of
+ * a block of format 5 only the position's stream as far as the position; what it decodes is kept
+ * in a {@link BlockCache} ({@link CachedBlocks}). Safe for concurrent use.
  *
  * <p>If {@link #dontCare()} is true, a stored value may be below the true value where the true
  * value equals the position's best exit; {@code org.krou.probe.Tablebase} and
