@@ -385,22 +385,20 @@ final class ContextModel {
             return "first half of " + n1 + " bytes in a coded block of " + len;
         }
         int[] cs = scratch.codes(m);
-        int hm = (m + 1) >>> 1;
+        int hm = partStart(2, m);
         if (at == m - 1) {
             String err = half(in, 2, 2 + n1, 0, hm, symbols, out, rank, seeds, cs, scratch);
             return err != null ? err : half(in, 2 + n1, len, hm, m, symbols, out, rank, seeds, cs, scratch);
         }
-        int hs = at < hm ? 0 : hm;
-        int he = at < hm ? hm : m;
-        int off = at < hm ? 2 : 2 + n1;
-        int end = at < hm ? 2 + n1 : len;
-        int sb = hs + ((he - hs + 1) >>> 1);
-        boolean a = at < sb;
+        int p = partAt(at, m);
+        int s0 = p >>> 2; // the first position of at's stream
+        boolean a = (p & 1) == 0; // the half's first stream: state and bytes forwards from the half's start
+        int off = (p & 2) == 0 ? 2 : 2 + n1;
+        int end = (p & 2) == 0 ? 2 + n1 : len;
         int x = getInt(in, a ? off : end - 4);
         if (x < L) {
             return "coder state " + Integer.toUnsignedString(x) + " outside the coder range";
         }
-        int s0 = a ? hs : sb;
         scratch.a.start(seeds, rank + s0);
         return LaggedKernel.stream(this, in, off + 3, end - 4, s0, at - s0 + 1, a ? off + 4 : end - 5, a ? 1 : -1,
                 symbols, out, x, cs, scratch.a);
