@@ -52,10 +52,10 @@ final class CachedBlocks {
     /**
      * Byte {@code at} of block {@code b} of {@code m} positions, which was not in the cache:
      * decoded (once) and cached, in format 5 only its part as far as {@code at} and as far as any
-     * thread waiting for this decode wants in each part; or, when the cache keeps nothing,
-     * decoded only as far as {@code at}.
+     * thread waiting for this decode wants in each part, or with {@code whole} the whole block
+     * ({@link #decodeWhole}); when the cache keeps nothing, decoded only as far as {@code at}.
      */
-    int missed(int b, int m, int at) {
+    int missed(int b, int m, int at, boolean whole) {
         TableFile.Scratch s = TableFile.Scratch.get();
         if (s.block.length < blockSize) {
             s.block = new byte[blockSize];
@@ -64,7 +64,7 @@ final class CachedBlocks {
             table.decodeBlock(b, s.block, s, at);
             return s.block[at];
         }
-        if (parts == 1) {
+        if (parts == 1 || whole) {
             return decodeWhole(b, m)[at];
         }
         int q = ContextModel.partOf(at, m);

@@ -345,9 +345,9 @@ final class ContextModel {
      * branch, for the probe's path (the position is random, so branches would be mispredicted).
      */
     static int partAt(int at, int m) {
-        int hm = (m + 1) >>> 1;
-        int s1 = (hm + 1) >>> 1;
-        int s3 = hm + ((m - hm + 1) >>> 1);
+        int s1 = partStart(1, m); // constants for the switch: folded once inlined
+        int hm = partStart(2, m);
+        int s3 = partStart(3, m);
         int g1 = (s1 - 1 - at) >> 31; // -1 if at >= s1, else 0
         int g2 = (hm - 1 - at) >> 31;
         int g3 = (s3 - 1 - at) >> 31;

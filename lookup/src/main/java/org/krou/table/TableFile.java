@@ -53,7 +53,6 @@ public final class TableFile implements AutoCloseable {
     private final TableKind kind;
     private final int blockSize;
     private final long positions;
-    private final BlockCache cache;
     private final ContextModel model;
     private final boolean[] allowed = new boolean[256];
     /** How look-ups go through the cache. */
@@ -70,7 +69,6 @@ public final class TableFile implements AutoCloseable {
         this.kind = header.kind();
         this.blockSize = header.blockSize();
         this.positions = header.positions();
-        this.cache = cache;
         if (id <= 0 || id >= 1 << 30) {
             throw new IllegalStateException("more than 2^30 tables opened in this process: the block cache's keys"
                     + " would no longer tell them apart");
@@ -172,10 +170,7 @@ public final class TableFile implements AutoCloseable {
         int at = (int) (rank - (long) b * blockSize);
         int m = header.blockPositions(b);
         int x = cached.read(b, m, at);
-        if (x < 0) {
-            x = wholeBlock && cache.maxBytes() > 0 ? cached.decodeWhole(b, m)[at] : cached.missed(b, m, at);
-        }
-        return kind.symbol((byte) x);
+        return kind.symbol((byte) (x >= 0 ? x : cached.missed(b, m, at, wholeBlock)));
     }
 
     /**
