@@ -26,7 +26,6 @@ import org.krou.rules.Position;
 import org.krou.rules.Rules;
 import org.krou.rules.Side;
 import org.krou.rules.Variant;
-import org.krou.table.OutsideCoverageException;
 import org.krou.table.TableException;
 
 /**
@@ -99,7 +98,7 @@ final class Api {
         Catalog.Served served = variant(parts[0]);
         if (parts.length == 2 && parts[1].equals("batch")) {
             allow(response, method, "POST");
-            batch(request, response, callback, served.tablebase());
+            batch(request, response, callback, served);
             return;
         }
         allow(response, method, "GET");
@@ -116,9 +115,8 @@ final class Api {
             } else {
                 Replies.json(response, callback, probe(served, p, captured != null));
             }
-        } catch (OutsideCoverageException e) {
-            throw new Refusal(422, "the position has " + e.seeds() + " seeds on the board; the "
-                    + served.variant().id() + " tables here cover 0.." + e.maxSeeds() + " seeds");
+        } catch (TableException e) {
+            throw TableErrors.refusal(e, served.variant());
         }
     }
 
@@ -166,7 +164,8 @@ final class Api {
     private static final long DRAIN = 16L << 20;
 
     /** {@code probe --batch} over the body: one line out per line in, order kept. */
-    private void batch(Request request, Response response, Callback callback, Tablebase tb) throws IOException {
+    private void batch(Request request, Response response, Callback callback, Catalog.Served served)
+            throws IOException {
         long declared = request.getLength();
         if (declared > limits.maxBatchBytes()) {
             if (declared <= DRAIN) {
@@ -189,7 +188,8 @@ final class Api {
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(count * 4 + 16);
         PrintWriter writer = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
-        new BatchProbe(tb, false, false).run(new ByteArrayInputStream(body), writer, new PrintWriter(new StringWriter()));
+        new BatchProbe(served.tablebase(), false, false, TableErrors.batchMessages(served.variant()))
+                .run(new ByteArrayInputStream(body), writer, new PrintWriter(new StringWriter()));
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
         Replies.bytes(response, callback, 200, Replies.TEXT, out.toByteArray());
     }
@@ -305,9 +305,8 @@ final class Api {
         if (e instanceof IllegalArgumentException) {
             return new Refusal(400, e.getMessage()); // the notation and captured= messages say the expected form
         }
-        if (e instanceof TableException) {
-            return new Refusal(500, "the tables cannot answer: " + e.getMessage()
-                    + " (the server's operator can check them with krou verify)");
+        if (e instanceof TableException t) {
+            return TableErrors.refusal(t, null);
         }
         return null;
     }

@@ -72,13 +72,17 @@ final class Routes extends Handler.Abstract {
         }
     }
 
-    /** Answers what a route threw as a JSON error (a 500 for anything unexpected, logged). */
+    /**
+     * Answers what a route threw as a JSON error (a 500 for anything unexpected, logged); what a
+     * table failure says comes from {@link TableErrors}, so that no answer names a path.
+     */
     private static void fail(Request request, Response response, Callback callback, String path, Throwable e) {
         Api.Refusal r = Api.refusal(e);
         if (r == null) {
             LOG.warn("internal error answering {} {}", request.getMethod(), path, e);
+            // the exception's message may name files of the server: it goes to the log only
             r = new Api.Refusal(500, "internal error: " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+                    + " (the server's log has the details)");
         }
         if (response.isCommitted()) {
             callback.failed(e);
