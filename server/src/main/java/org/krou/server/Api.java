@@ -104,7 +104,7 @@ final class Api {
         allow(response, method, "GET");
         Fields query = query(request);
         Position p = position(query);
-        String captured = query.getValue("captured");
+        String captured = single(query, "captured");
         p = Captured.apply(p, captured, "captured=");
         if (Replies.cached(request, response, callback, catalog.etag(), limits.cacheControl())) {
             return;
@@ -269,8 +269,25 @@ final class Api {
         }
     }
 
+    /**
+     * The value of a parameter that takes one, or null if it is absent.
+     *
+     * @throws Refusal (400) if it is given more than once: the server does not pick one of them
+     */
+    private static String single(Fields query, String name) {
+        Fields.Field f = query.get(name);
+        if (f == null) {
+            return null;
+        }
+        int n = f.getValues().size();
+        if (n > 1) {
+            throw new Refusal(400, "query parameter " + name + " given " + n + " times: give it once");
+        }
+        return f.getValue();
+    }
+
     private static Position position(Fields query) {
-        String text = query.getValue("position");
+        String text = single(query, "position");
         if (text == null) {
             throw new Refusal(400, "missing query parameter position: " + Notation.FORM
                     + ", e.g. ?position=4+4+4+4+4+4+/+4+4+4+4+4+4+S");

@@ -211,6 +211,25 @@ class ServerApiTest {
         assertEquals(405, getBatch.statusCode());
     }
 
+    /** A parameter that takes one value, given twice, is refused: the server would have to pick one. */
+    @Test
+    void aRepeatedParameterIsRefused() throws Exception {
+        String a = "position=" + TestServer.q("0 0 0 0 0 1 / 1 0 0 0 0 0 S");
+        String b = "position=" + TestServer.q("0 0 1 3 0 2 / 2 1 0 0 1 0 S");
+        String[][] cases = {
+            {"/api/v1/abapa?" + a + "&" + b, "position", "2"},
+            {"/api/v1/abapa?" + a + "&" + a, "position", "2"},
+            {"/api/v1/abapa/pv?" + a + "&" + b + "&" + a, "position", "3"},
+            {"/api/v1/abapa?" + a + "&captured=0,0&captured=1,1", "captured", "2"},
+        };
+        for (String[] c : cases) {
+            HttpResponse<String> r = TestServer.get(srv.uri(c[0]));
+            assertEquals(400, r.statusCode(), c[0] + ": " + r.body());
+            String error = json(r).get("error").asText();
+            assertEquals("query parameter " + c[1] + " given " + c[2] + " times: give it once", error, c[0]);
+        }
+    }
+
     @Test
     void answersCarryCacheAndCorsHeadersAndRevalidate() throws Exception {
         String path = "/api/v1/abapa?position=" + TestServer.q("0 0 0 0 0 1 / 1 0 0 0 0 0 S");
