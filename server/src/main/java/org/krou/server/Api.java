@@ -1,16 +1,10 @@
 package org.krou.server;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
@@ -40,11 +34,14 @@ final class Api {
     private final Catalog catalog;
     private final ServerLimits limits;
     private final Semaphore lines;
+    private final BatchRoute batches;
 
-    Api(Catalog catalog, ServerLimits limits) {
+    /** The API over {@code catalog}; {@code pool} probes the batches, once their body has arrived. */
+    Api(Catalog catalog, ServerLimits limits, Executor pool) {
         this.catalog = catalog;
         this.limits = limits;
         this.lines = new Semaphore(limits.concurrentLines());
+        this.batches = new BatchRoute(limits, pool);
     }
 
     /** A request the API refuses: the status and the message of its {@code {"error": ...}}. */
@@ -63,15 +60,16 @@ final class Api {
     }
 
     /**
-     * Whether the route of {@code path} may take long or wait ({@code .../batch}, {@code .../pv}),
-     * so that it must not run on a selector thread.
+     * Whether the route of {@code path} may take long or wait ({@code .../pv}: a search, and a
+     * wait for its turn), so that it must not run on a selector thread. A batch reads its body
+     * without waiting, then probes on the pool itself ({@link BatchRoute}).
      */
     static boolean mayBlock(String path) {
-        return path.startsWith(PREFIX) && (path.endsWith("/batch") || path.endsWith("/pv"));
+        return path.startsWith(PREFIX) && path.endsWith("/pv");
     }
 
     /** Answers a request whose path starts with {@link #PREFIX}. */
-    void handle(Request request, Response response, Callback callback, String path) throws IOException {
+    void handle(Request request, Response response, Callback callback, String path) {
         String rest = path.substring(PREFIX.length());
         String method = request.getMethod();
         Replies.cors(response);
@@ -98,7 +96,7 @@ final class Api {
         Catalog.Served served = variant(parts[0]);
         if (parts.length == 2 && parts[1].equals("batch")) {
             allow(response, method, "POST");
-            batch(request, response, callback, served);
+            batches.answer(request, response, callback, served);
             return;
         }
         allow(response, method, "GET");
@@ -158,75 +156,6 @@ final class Api {
         } finally {
             lines.release();
         }
-    }
-
-    /** The most bytes of a refused body read and dropped before the refusal ({@link #drain}). */
-    private static final long DRAIN = 16L << 20;
-
-    /** {@code probe --batch} over the body: one line out per line in, order kept. */
-    private void batch(Request request, Response response, Callback callback, Catalog.Served served)
-            throws IOException {
-        long declared = request.getLength();
-        if (declared > limits.maxBatchBytes()) {
-            if (declared <= DRAIN) {
-                try (InputStream in = Request.asInputStream(request)) {
-                    drain(in);
-                }
-            }
-            throw tooLarge();
-        }
-        byte[] body = readBody(request);
-        int count = 0;
-        for (int i = 0; i < body.length; i++) {
-            if (body[i] == '\n' || i == body.length - 1) {
-                count++;
-            }
-        }
-        if (count > limits.maxBatchLines()) {
-            throw new Refusal(413, "batch of " + count + " lines: at most " + limits.maxBatchLines()
-                    + " positions a request, one per line");
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(count * 4 + 16);
-        PrintWriter writer = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
-        new BatchProbe(served.tablebase(), false, false, TableErrors.batchMessages(served.variant()))
-                .run(new ByteArrayInputStream(body), writer, new PrintWriter(new StringWriter()));
-        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        Replies.bytes(response, callback, 200, Replies.TEXT, out.toByteArray());
-    }
-
-    private byte[] readBody(Request request) throws IOException {
-        int max = limits.maxBatchBytes();
-        try (InputStream in = Request.asInputStream(request)) {
-            byte[] body = in.readNBytes(max + 1);
-            if (body.length > max) {
-                drain(in);
-                throw tooLarge();
-            }
-            return body;
-        }
-    }
-
-    /**
-     * Reads and drops the rest of a refused body, up to {@link #DRAIN} bytes in all: a client
-     * still sending it then reads the 413, where a connection closed with its bytes unread is
-     * reset and the answer lost. A longer body is left unread (the connection then closes). The
-     * caller closes {@code in}.
-     */
-    private static void drain(InputStream in) {
-        byte[] buf = new byte[8192];
-        long total = 0;
-        try {
-            for (int n; total < DRAIN && (n = in.read(buf)) > 0; ) {
-                total += n;
-            }
-        } catch (IOException e) {
-            // the refusal goes out all the same
-        }
-    }
-
-    private Refusal tooLarge() {
-        return new Refusal(413, "request body too large: at most " + limits.maxBatchBytes() + " bytes and "
-                + limits.maxBatchLines() + " positions a batch, one per line");
     }
 
     private Catalog.Served variant(String id) {
