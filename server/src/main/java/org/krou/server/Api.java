@@ -1,16 +1,10 @@
 package org.krou.server;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
@@ -26,7 +20,6 @@ import org.krou.rules.Position;
 import org.krou.rules.Rules;
 import org.krou.rules.Side;
 import org.krou.rules.Variant;
-import org.krou.table.OutsideCoverageException;
 import org.krou.table.TableException;
 
 /**
@@ -41,11 +34,14 @@ final class Api {
     private final Catalog catalog;
     private final ServerLimits limits;
     private final Semaphore lines;
+    private final BatchRoute batches;
 
-    Api(Catalog catalog, ServerLimits limits) {
+    /** The API over {@code catalog}; {@code pool} probes the batches, once their body has arrived. */
+    Api(Catalog catalog, ServerLimits limits, Executor pool) {
         this.catalog = catalog;
         this.limits = limits;
         this.lines = new Semaphore(limits.concurrentLines());
+        this.batches = new BatchRoute(limits, pool);
     }
 
     /** A request the API refuses: the status and the message of its {@code {"error": ...}}. */
@@ -64,15 +60,16 @@ final class Api {
     }
 
     /**
-     * Whether the route of {@code path} may take long or wait ({@code .../batch}, {@code .../pv}),
-     * so that it must not run on a selector thread.
+     * Whether the route of {@code path} may take long or wait ({@code .../pv}: a search, and a
+     * wait for its turn), so that it must not run on a selector thread. A batch reads its body
+     * without waiting, then probes on the pool itself ({@link BatchRoute}).
      */
     static boolean mayBlock(String path) {
-        return path.startsWith(PREFIX) && (path.endsWith("/batch") || path.endsWith("/pv"));
+        return path.startsWith(PREFIX) && path.endsWith("/pv");
     }
 
     /** Answers a request whose path starts with {@link #PREFIX}. */
-    void handle(Request request, Response response, Callback callback, String path) throws IOException {
+    void handle(Request request, Response response, Callback callback, String path) {
         String rest = path.substring(PREFIX.length());
         String method = request.getMethod();
         Replies.cors(response);
@@ -99,13 +96,13 @@ final class Api {
         Catalog.Served served = variant(parts[0]);
         if (parts.length == 2 && parts[1].equals("batch")) {
             allow(response, method, "POST");
-            batch(request, response, callback, served.tablebase());
+            batches.answer(request, response, callback, served);
             return;
         }
         allow(response, method, "GET");
         Fields query = query(request);
         Position p = position(query);
-        String captured = query.getValue("captured");
+        String captured = single(query, "captured");
         p = Captured.apply(p, captured, "captured=");
         if (Replies.cached(request, response, callback, catalog.etag(), limits.cacheControl())) {
             return;
@@ -116,9 +113,8 @@ final class Api {
             } else {
                 Replies.json(response, callback, probe(served, p, captured != null));
             }
-        } catch (OutsideCoverageException e) {
-            throw new Refusal(422, "the position has " + e.seeds() + " seeds on the board; the "
-                    + served.variant().id() + " tables here cover 0.." + e.maxSeeds() + " seeds");
+        } catch (TableException e) {
+            throw TableErrors.refusal(e, served.variant());
         }
     }
 
@@ -162,73 +158,6 @@ final class Api {
         }
     }
 
-    /** The most bytes of a refused body read and dropped before the refusal ({@link #drain}). */
-    private static final long DRAIN = 16L << 20;
-
-    /** {@code probe --batch} over the body: one line out per line in, order kept. */
-    private void batch(Request request, Response response, Callback callback, Tablebase tb) throws IOException {
-        long declared = request.getLength();
-        if (declared > limits.maxBatchBytes()) {
-            if (declared <= DRAIN) {
-                try (InputStream in = Request.asInputStream(request)) {
-                    drain(in);
-                }
-            }
-            throw tooLarge();
-        }
-        byte[] body = readBody(request);
-        int count = 0;
-        for (int i = 0; i < body.length; i++) {
-            if (body[i] == '\n' || i == body.length - 1) {
-                count++;
-            }
-        }
-        if (count > limits.maxBatchLines()) {
-            throw new Refusal(413, "batch of " + count + " lines: at most " + limits.maxBatchLines()
-                    + " positions a request, one per line");
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(count * 4 + 16);
-        PrintWriter writer = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
-        new BatchProbe(tb, false, false).run(new ByteArrayInputStream(body), writer, new PrintWriter(new StringWriter()));
-        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        Replies.bytes(response, callback, 200, Replies.TEXT, out.toByteArray());
-    }
-
-    private byte[] readBody(Request request) throws IOException {
-        int max = limits.maxBatchBytes();
-        try (InputStream in = Request.asInputStream(request)) {
-            byte[] body = in.readNBytes(max + 1);
-            if (body.length > max) {
-                drain(in);
-                throw tooLarge();
-            }
-            return body;
-        }
-    }
-
-    /**
-     * Reads and drops the rest of a refused body, up to {@link #DRAIN} bytes in all: a client
-     * still sending it then reads the 413, where a connection closed with its bytes unread is
-     * reset and the answer lost. A longer body is left unread (the connection then closes). The
-     * caller closes {@code in}.
-     */
-    private static void drain(InputStream in) {
-        byte[] buf = new byte[8192];
-        long total = 0;
-        try {
-            for (int n; total < DRAIN && (n = in.read(buf)) > 0; ) {
-                total += n;
-            }
-        } catch (IOException e) {
-            // the refusal goes out all the same
-        }
-    }
-
-    private Refusal tooLarge() {
-        return new Refusal(413, "request body too large: at most " + limits.maxBatchBytes() + " bytes and "
-                + limits.maxBatchLines() + " positions a batch, one per line");
-    }
-
     private Catalog.Served variant(String id) {
         Variant v;
         try {
@@ -269,8 +198,25 @@ final class Api {
         }
     }
 
+    /**
+     * The value of a parameter that takes one, or null if it is absent.
+     *
+     * @throws Refusal (400) if it is given more than once: the server does not pick one of them
+     */
+    private static String single(Fields query, String name) {
+        Fields.Field f = query.get(name);
+        if (f == null) {
+            return null;
+        }
+        int n = f.getValues().size();
+        if (n > 1) {
+            throw new Refusal(400, "query parameter " + name + " given " + n + " times: give it once");
+        }
+        return f.getValue();
+    }
+
     private static Position position(Fields query) {
-        String text = query.getValue("position");
+        String text = single(query, "position");
         if (text == null) {
             throw new Refusal(400, "missing query parameter position: " + Notation.FORM
                     + ", e.g. ?position=4+4+4+4+4+4+/+4+4+4+4+4+4+S");
@@ -305,9 +251,8 @@ final class Api {
         if (e instanceof IllegalArgumentException) {
             return new Refusal(400, e.getMessage()); // the notation and captured= messages say the expected form
         }
-        if (e instanceof TableException) {
-            return new Refusal(500, "the tables cannot answer: " + e.getMessage()
-                    + " (the server's operator can check them with krou verify)");
+        if (e instanceof TableException t) {
+            return TableErrors.refusal(t, null);
         }
         return null;
     }

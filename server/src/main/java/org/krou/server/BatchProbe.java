@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Notation;
 import org.krou.rules.Position;
@@ -49,6 +50,7 @@ public final class BatchProbe {
     private final Tablebase tb;
     private final boolean json;
     private final boolean lineBuffered;
+    private final Function<? super TableException, String> tableMessage;
     private final int[] board = new int[Rules.PITS];
 
     /**
@@ -59,9 +61,20 @@ public final class BatchProbe {
      * @param lineBuffered flush after every answer
      */
     public BatchProbe(Tablebase tb, boolean json, boolean lineBuffered) {
+        this(tb, json, lineBuffered, TableException::getMessage);
+    }
+
+    /**
+     * As {@link #BatchProbe(Tablebase, boolean, boolean)}, with {@code tableMessage} saying what
+     * the answer of a line the tables cannot answer is (the command line gives the exception's
+     * message, which names the file; the HTTP API its own words, which name none).
+     */
+    public BatchProbe(Tablebase tb, boolean json, boolean lineBuffered,
+                      Function<? super TableException, String> tableMessage) {
         this.tb = tb;
         this.json = json;
         this.lineBuffered = lineBuffered;
+        this.tableMessage = tableMessage;
     }
 
     /**
@@ -219,8 +232,10 @@ public final class BatchProbe {
             // Position.parse, which reads it the same way or says what is wrong
             int[] b = Notation.readBoard(line, board) ? board : Position.parse(line).moverRelative();
             return Integer.toString(tb.value(b));
-        } catch (IllegalArgumentException | TableException e) {
+        } catch (IllegalArgumentException e) {
             return error(e.getMessage());
+        } catch (TableException e) {
+            return error(tableMessage.apply(e));
         }
     }
 

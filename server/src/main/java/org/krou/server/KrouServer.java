@@ -76,7 +76,10 @@ public final class KrouServer implements AutoCloseable {
         connector.setPort(port);
         connector.setIdleTimeout(limits.idleMillis());
         server.addConnector(connector);
-        server.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
+        NetworkConnectionLimit all = new NetworkConnectionLimit(limits.maxConnections(), connector);
+        all.setEndPointIdleTimeout(Math.min(limits.idleMillis(), ServerLimits.BUSY_IDLE_MILLIS));
+        server.addBean(all);
+        connector.addBean(new AddressConnectionLimit(limits.maxConnectionsPerAddress()));
         server.setHandler(new GracefulHandler(new Routes(catalog, limits, pool)));
         server.setErrorHandler(new JsonErrorHandler(limits.requestHeaderBytes()));
         AccessLog ownLog = accessLog == null ? new AccessLog(System.err) : null;

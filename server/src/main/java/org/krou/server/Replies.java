@@ -7,6 +7,8 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Writing whole responses: JSON, text and bytes with their length, cache and CORS headers. */
 final class Replies {
@@ -15,7 +17,28 @@ final class Replies {
     /** The media type of batch answers. */
     static final String TEXT = "text/plain; charset=utf-8";
 
+    private static final Logger LOG = LoggerFactory.getLogger(Replies.class);
+
     private Replies() {
+    }
+
+    /**
+     * Answers what a route threw as a JSON error: a refusal with its status, a 500 for anything
+     * unexpected (logged; its message, which may name files of the server, stays in the log). What
+     * a table failure says comes from {@link TableErrors}, so that no answer names a path.
+     */
+    static void failure(Request request, Response response, Callback callback, Throwable e) {
+        Api.Refusal r = Api.refusal(e);
+        if (r == null) {
+            LOG.warn("internal error answering {} {}", request.getMethod(), Request.getPathInContext(request), e);
+            r = new Api.Refusal(500, "internal error: " + e.getClass().getSimpleName()
+                    + " (the server's log has the details)");
+        }
+        if (response.isCommitted()) {
+            callback.failed(e);
+        } else {
+            error(response, callback, r.status(), r.getMessage());
+        }
     }
 
     /** An API error: {@code {"error": message}}, not cached. */

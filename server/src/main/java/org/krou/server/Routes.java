@@ -11,8 +11,6 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.krou.rules.Notation;
 import org.krou.rules.Variant;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Every route of the server: {@code /health}, the API under {@code /api/v1/}, the explorer's files;
@@ -20,25 +18,23 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The handler is non-blocking: Jetty runs it on the thread that read the request (one selector
  * thread a core), with no hand-off to another thread, since a probe, the coverage, the health check
- * and the explorer's files take microseconds and never wait. The two routes that may take long or
- * wait, a batch (whose body is read as it comes, then probed for milliseconds) and a principal line
- * (a search, and a wait for its turn), are handed to the server's thread pool instead, so that they
- * never hold up the other connections of their selector.
+ * and the explorer's files take microseconds and never wait. A principal line (a search, and a wait
+ * for its turn) is handed to the server's thread pool instead, so that it never holds up the other
+ * connections of its selector; a batch reads its body as it comes, holding no thread, and is then
+ * probed on the pool ({@link BatchRoute}).
  */
 final class Routes extends Handler.Abstract {
-    private static final Logger LOG = LoggerFactory.getLogger(Routes.class);
-
     private final Catalog catalog;
     private final Api api;
     private final StaticFiles files;
     private final Executor pool;
 
-    /** Routes over {@code catalog}; {@code pool} runs the routes that may block (batches, principal lines). */
+    /** Routes over {@code catalog}; {@code pool} runs the principal lines, and the batches once read. */
     Routes(Catalog catalog, ServerLimits limits, Executor pool) {
         super(InvocationType.NON_BLOCKING);
         this.pool = pool;
         this.catalog = catalog;
-        this.api = new Api(catalog, limits);
+        this.api = new Api(catalog, limits, pool);
         this.files = StaticFiles.load();
     }
 
@@ -49,7 +45,7 @@ final class Routes extends Handler.Abstract {
             try {
                 pool.execute(() -> route(request, response, callback, path));
             } catch (RejectedExecutionException e) {
-                fail(request, response, callback, path, new Api.Refusal(503, "the server is stopping"));
+                Replies.failure(request, response, callback, new Api.Refusal(503, "the server is stopping"));
             }
         } else {
             route(request, response, callback, path);
@@ -68,22 +64,7 @@ final class Routes extends Handler.Abstract {
                         + "the API under " + Api.PREFIX + " (see docs/API.md), the health check at /health");
             }
         } catch (Throwable e) {
-            fail(request, response, callback, path, e);
-        }
-    }
-
-    /** Answers what a route threw as a JSON error (a 500 for anything unexpected, logged). */
-    private static void fail(Request request, Response response, Callback callback, String path, Throwable e) {
-        Api.Refusal r = Api.refusal(e);
-        if (r == null) {
-            LOG.warn("internal error answering {} {}", request.getMethod(), path, e);
-            r = new Api.Refusal(500, "internal error: " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
-        }
-        if (response.isCommitted()) {
-            callback.failed(e);
-        } else {
-            Replies.error(response, callback, r.status(), r.getMessage());
+            Replies.failure(request, response, callback, e);
         }
     }
 

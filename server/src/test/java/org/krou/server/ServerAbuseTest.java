@@ -110,6 +110,25 @@ class ServerAbuseTest {
         stillUp();
     }
 
+    /** A batch whose body stops coming is answered 408 at the idle timeout, not held for ever nor a 500. */
+    @Test
+    void aBatchBodyThatStopsComingIsARequestTimeout() throws Exception {
+        try (Socket s = new Socket("127.0.0.1", srv.server().port())) {
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            long t0 = System.nanoTime();
+            out.write(bytes("POST /api/v1/abapa/batch HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0 0 0"));
+            out.flush();
+            String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(answer.startsWith("HTTP/1.1 408 "), answer);
+            assertTrue(answer.contains("{\"error\":\"the request body stopped arriving: nothing came for 500 ms\"}"),
+                    answer);
+            assertTrue(ms >= 500 && ms < 10_000, "answered after " + ms + " ms (idle timeout 500 ms)");
+        }
+        stillUp();
+    }
+
     @Test
     void manyConnectionsAreBoundedAndTheServerRecovers() throws Exception {
         Runtime rt = Runtime.getRuntime();

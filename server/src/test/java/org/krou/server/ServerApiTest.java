@@ -22,7 +22,7 @@ import org.krou.probe.PerfectPlay;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Position;
 import org.krou.rules.Variant;
-import org.krou.table.TableException;
+import org.krou.table.OutsideCoverageException;
 
 /** The JSON API against a real server on a random loopback port: answers, errors, headers. */
 class ServerApiTest {
@@ -135,14 +135,17 @@ class ServerApiTest {
             String expected;
             try {
                 expected = Integer.toString(tb.value(Position.parse(line)));
-            } catch (IllegalArgumentException | TableException e) {
+            } catch (IllegalArgumentException e) {
                 expected = "error: " + e.getMessage();
+            } catch (OutsideCoverageException e) { // the server's words: no path
+                expected = "error: the position has " + e.seeds() + " seeds on the board; the abapa tables here cover 0.."
+                        + TestServer.ABAPA_MAX + " seeds";
             }
             assertEquals(expected, out.get(i), "line " + (i + 1) + ": " + line);
         }
-        // the very loop of probe --batch gives the same bytes
+        // the very loop of probe --batch gives the same bytes, with the server's words for table errors
         StringWriter cli = new StringWriter();
-        new BatchProbe(tb, false, false).run(new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)),
+        new BatchProbe(tb, false, false, TableErrors.batchMessages(Variant.ABAPA)).run(new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)),
                 new PrintWriter(cli), new PrintWriter(new StringWriter()));
         assertEquals(cli.toString(), r.body());
     }
@@ -206,6 +209,25 @@ class ServerApiTest {
         assertEquals("GET, HEAD, OPTIONS", put.headers().firstValue("Allow").orElse(""));
         HttpResponse<String> getBatch = TestServer.get(srv.uri("/api/v1/abapa/batch"));
         assertEquals(405, getBatch.statusCode());
+    }
+
+    /** A parameter that takes one value, given twice, is refused: the server would have to pick one. */
+    @Test
+    void aRepeatedParameterIsRefused() throws Exception {
+        String a = "position=" + TestServer.q("0 0 0 0 0 1 / 1 0 0 0 0 0 S");
+        String b = "position=" + TestServer.q("0 0 1 3 0 2 / 2 1 0 0 1 0 S");
+        String[][] cases = {
+            {"/api/v1/abapa?" + a + "&" + b, "position", "2"},
+            {"/api/v1/abapa?" + a + "&" + a, "position", "2"},
+            {"/api/v1/abapa/pv?" + a + "&" + b + "&" + a, "position", "3"},
+            {"/api/v1/abapa?" + a + "&captured=0,0&captured=1,1", "captured", "2"},
+        };
+        for (String[] c : cases) {
+            HttpResponse<String> r = TestServer.get(srv.uri(c[0]));
+            assertEquals(400, r.statusCode(), c[0] + ": " + r.body());
+            String error = json(r).get("error").asText();
+            assertEquals("query parameter " + c[1] + " given " + c[2] + " times: give it once", error, c[0]);
+        }
     }
 
     @Test

@@ -198,6 +198,78 @@ class ServerBrowserTest {
         assertFalse(driver.findElements(By.cssSelector(".pit.legal")).isEmpty());
     }
 
+    /** Waits until the page has tried {@code position} and could not answer it. */
+    private static void waitRefused(String position) {
+        new WebDriverWait(driver, Duration.ofSeconds(15)).until(d -> {
+            WebElement body = d.findElement(By.tagName("body"));
+            return "error".equals(body.getAttribute("data-ready")) && position.equals(body.getAttribute("data-position"));
+        });
+    }
+
+    /** The counts drawn on the pits, a..f then A..F. */
+    private static String drawnCounts() {
+        StringBuilder sb = new StringBuilder();
+        for (String pit : new String[] {"a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F"}) {
+            sb.append(sb.length() == 0 ? "" : " ").append(driver.findElement(By.cssSelector("#pit-" + pit + " .count"))
+                    .getText());
+        }
+        return sb.toString();
+    }
+
+    private static String text(String id) {
+        return driver.findElement(By.id(id)).getText();
+    }
+
+    private static boolean enabled(String id) {
+        return driver.findElement(By.id(id)).isEnabled();
+    }
+
+    /**
+     * A position the tables do not cover, or that cannot be read, still shows its board (as far as
+     * it can be read), says what is missing, and offers no move; Back and Forward follow the history.
+     */
+    @Test
+    void aPositionWithoutAnAnswerStillShowsItsBoardAndSaysWhy() throws Exception {
+        String full = "4 4 4 4 4 4 / 4 4 4 4 4 4 S";
+        driver.get(page(full, "0,0"));
+        waitRefused(full);
+        assertEquals("4 4 4 4 4 4 4 4 4 4 4 4", drawnCounts());
+        assertTrue(text("error").contains("the position has 48 seeds on the board; the abapa tables here cover 0..10"),
+                text("error"));
+        assertTrue(text("status").contains("No values"), text("status"));
+        assertEquals(full, text("position"));
+        assertTrue(driver.findElements(By.cssSelector(".pit.legal")).isEmpty(), "no move offered");
+        assertFalse(enabled("back"), "no history to go back to");
+        assertFalse(enabled("forward"), "no history to go forward to");
+        Files.createDirectories(Path.of("target"));
+        Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), Path.of("target", "explorer-uncovered.png"),
+                StandardCopyOption.REPLACE_EXISTING);
+
+        String bad = "4 4 4 4 4 / 4 4 4 4 4 4 S";
+        driver.get(page(bad, "0,0"));
+        waitRefused(bad);
+        assertEquals(12, driver.findElements(By.cssSelector(".pit")).size(), "the board is drawn");
+        assertTrue(text("error").contains("South has 5 pits"), text("error"));
+        assertFalse(enabled("back"));
+        assertFalse(enabled("forward"));
+        Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), Path.of("target", "explorer-unreadable.png"),
+                StandardCopyOption.REPLACE_EXISTING);
+
+        // a covered position has both buttons off too, until there is history
+        driver.get(page(START, "0,0"));
+        waitReady(START);
+        assertFalse(enabled("back"));
+        assertFalse(enabled("forward"));
+
+        // an address that gives the position twice: refused, as the API refuses it
+        driver.get(page(full, "0,0") + "&position=" + TestServer.q(START));
+        waitRefused("");
+        assertTrue(text("error").contains("position= 2 times: give it once"), text("error"));
+        assertEquals(12, driver.findElements(By.cssSelector(".pit")).size(), "the board is drawn");
+        assertFalse(enabled("back"));
+        assertFalse(enabled("forward"));
+    }
+
     private static void set(String id, String value) {
         WebElement e = driver.findElement(By.id(id));
         e.clear();

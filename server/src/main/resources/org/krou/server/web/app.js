@@ -16,9 +16,14 @@ const state = {
   busy: false,
 };
 
+// The twelve counts of a position's text, a..f then A..F, or null when it cannot be read so (the
+// server says what is wrong with it): only to draw a board the tables cannot answer.
 function pits(position) {
-  const [board] = position.split(/\s+[SN]$/);
-  return board.replace('/', ' ').trim().split(/[\s,]+/).map(Number);
+  const halves = String(position).trim().replace(/\s*[SNsn]$/, '').split('/');
+  if (halves.length !== 2) return null;
+  const counts = halves.flatMap((h) => h.trim().split(/[\s,]+/));
+  if (counts.length !== 12 || !counts.every((t) => /^[0-9]{1,2}$/.test(t))) return null;
+  return counts.map(Number);
 }
 
 function sideOf(position) {
@@ -62,13 +67,19 @@ function describe(value, side) {
   return who + ' to move: even';
 }
 
+// Back and Forward are offered only where the history goes.
+function updateNav() {
+  $('back').disabled = state.index <= 0;
+  $('forward').disabled = state.index >= state.history.length - 1;
+}
+
 function pitButton(letter, count, move, best, mover) {
   const b = document.createElement('button');
   b.type = 'button';
   b.id = 'pit-' + letter;
   b.className = 'pit';
   b.dataset.pit = letter;
-  let label = 'pit ' + letter + ', ' + count + ' seeds';
+  let label = 'pit ' + letter + ', ' + (count === null ? 'count unknown' : count + ' seeds');
   let evalHtml = '';
   if (move) {
     const cls = move.value > 0 ? 'win' : move.value < 0 ? 'loss' : 'draw';
@@ -92,31 +103,36 @@ function pitButton(letter, count, move, best, mover) {
   }
   b.setAttribute('aria-label', label);
   b.innerHTML = '<span class="letter">' + letter + (best ? ' \u2605' : '') + '</span><span class="count">'
-    + count + '</span>' + evalHtml;
+    + (count === null ? '?' : count) + '</span>' + evalHtml;
   return b;
+}
+
+// Draws the pits (counts null: unknown) and the stores; moves and best may be empty (nothing to play).
+function drawBoard(counts, side, moves, best, captured, toMove) {
+  const north = $('north-row');
+  const south = $('south-row');
+  north.replaceChildren();
+  south.replaceChildren();
+  const count = (i) => (counts ? counts[i] : null);
+  for (let i = 5; i >= 0; i--) {
+    north.appendChild(pitButton(NORTH[i], count(6 + i), moves[NORTH[i]], best.includes(NORTH[i]), side === 'N'));
+  }
+  for (let i = 0; i < 6; i++) {
+    south.appendChild(pitButton(SOUTH[i], count(i), moves[SOUTH[i]], best.includes(SOUTH[i]), side === 'S'));
+  }
+  $('south-captured').textContent = captured ? captured[0] : '?';
+  $('north-captured').textContent = captured ? captured[1] : '?';
+  $('south-turn').textContent = toMove && side === 'S' ? '\u2014 to move' : '';
+  $('north-turn').textContent = toMove && side === 'N' ? '\u2014 to move' : '';
 }
 
 function render() {
   const a = state.answer;
   const c = current();
-  const counts = pits(a.position);
   const side = a.toMove;
   const moves = {};
   a.moves.forEach((m) => { moves[m.move] = m; });
-  const north = $('north-row');
-  const south = $('south-row');
-  north.replaceChildren();
-  south.replaceChildren();
-  for (let i = 5; i >= 0; i--) {
-    north.appendChild(pitButton(NORTH[i], counts[6 + i], moves[NORTH[i]], a.best.includes(NORTH[i]), side === 'N'));
-  }
-  for (let i = 0; i < 6; i++) {
-    south.appendChild(pitButton(SOUTH[i], counts[i], moves[SOUTH[i]], a.best.includes(SOUTH[i]), side === 'S'));
-  }
-  $('south-captured').textContent = c.captured[0];
-  $('north-captured').textContent = c.captured[1];
-  $('south-turn').textContent = side === 'S' && a.moves.length > 0 ? '\u2014 to move' : '';
-  $('north-turn').textContent = side === 'N' && a.moves.length > 0 ? '\u2014 to move' : '';
+  drawBoard(pits(a.position), side, moves, a.best, c.captured, a.moves.length > 0);
   $('position').textContent = a.position;
   let status = describe(a.value, side) + ' (value ' + (a.value > 0 ? '+' : '') + a.value + ')';
   if (a.moves.length === 0) {
@@ -125,10 +141,27 @@ function render() {
     status += '; perfect play ends South ' + a.result.south + ', North ' + a.result.north;
   }
   $('status').textContent = status;
-  $('back').disabled = state.index <= 0;
-  $('forward').disabled = state.index >= state.history.length - 1;
+  updateNav();
   document.body.dataset.position = a.position;
   document.body.dataset.ready = 'true';
+}
+
+// The position the tables cannot answer (outside their coverage, or unreadable), or none at all:
+// its board as far as it can be read, nothing to play, and why (from the server) in the error line.
+function renderMissing(message) {
+  const c = current();
+  const position = c ? c.position : '';
+  const counts = c ? pits(position) : null;
+  state.answer = null;
+  drawBoard(counts, sideOf(position), {}, [], c ? c.captured : null, counts !== null);
+  $('position').textContent = position;
+  $('status').textContent = counts ? 'No values for this position: the tables here do not answer it.'
+    : 'No values: the position cannot be read, so its pits are shown as ?.';
+  showError(message);
+  clearLine();
+  updateNav();
+  document.body.dataset.position = position;
+  document.body.dataset.ready = 'error';
 }
 
 async function load() {
@@ -142,8 +175,7 @@ async function load() {
     clearLine();
     computerTurn();
   } catch (e) {
-    showError(e.message);
-    document.body.dataset.ready = 'error';
+    renderMissing(e.message);
   }
 }
 
@@ -246,7 +278,8 @@ function buildEditor() {
 
 function copyToEditor() {
   const c = current();
-  const counts = pits(c.position);
+  const counts = c && pits(c.position);
+  if (!counts) return; // nothing readable to copy
   SOUTH.forEach((l, i) => { $('edit-' + l).value = counts[i]; });
   NORTH.forEach((l, i) => { $('edit-' + l).value = counts[6 + i]; });
   $('edit-side').value = sideOf(c.position);
@@ -302,12 +335,25 @@ function onKey(event) {
   }
 }
 
+// A parameter of the page's address given more than once, said as the API says it; null if none.
+function repeated(params) {
+  for (const name of ['variant', 'position', 'captured']) {
+    const n = params.getAll(name).length;
+    if (n > 1) return 'the page address gives ' + name + '= ' + n + ' times: give it once';
+  }
+  return null;
+}
+
 async function init() {
   buildEditor();
   const params = new URLSearchParams(location.search);
+  const twice = repeated(params);
   state.variant = params.get('variant') || 'abapa';
   const captured = (params.get('captured') || '0,0').split(',').map(Number);
-  push(params.get('position') || START, captured.length === 2 && captured.every(Number.isFinite) ? captured : [0, 0]);
+  if (!twice) {
+    push(params.get('position') || START, captured.length === 2 && captured.every(Number.isFinite) ? captured : [0, 0]);
+  }
+  updateNav();
   $('back').addEventListener('click', () => go(-1));
   $('forward').addEventListener('click', () => go(1));
   $('pv-show').addEventListener('click', showLine);
@@ -331,6 +377,10 @@ async function init() {
     $('coverage').textContent = info.variants.map((v) => v.variant + ' 0..' + v.seeds.max + ' seeds').join(', ');
   } catch (e) {
     showError(e.message);
+  }
+  if (twice) {
+    renderMissing(twice);
+    return;
   }
   await load();
   copyToEditor();
