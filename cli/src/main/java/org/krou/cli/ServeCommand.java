@@ -19,7 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code krou serve}: the HTTP API and the web explorer over every variant under DIR. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Serve the tables of every variant under DIR over HTTP, read-only: the JSON API under "
-                + "/api/v1/ (see docs/API.md), the web explorer at /, and /health. One access log line per request "
+                + "/api/v1/ (see docs/HTTP.md), the web explorer at /, and /health. One access log line per request "
                 + "on standard error; SIGTERM or Ctrl-C stops gracefully (requests under way are answered).",
                 "Prints the address once it is listening, e.g. 'krou serve: listening on http://127.0.0.1:8080/'."})
 final class ServeCommand implements Callable<Integer> {

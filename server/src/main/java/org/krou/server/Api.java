@@ -23,7 +23,7 @@ import org.krou.rules.Variant;
 import org.krou.table.TableException;
 
 /**
- * The JSON API, version 1 (see {@code docs/API.md}): the probe of a position, its principal line,
+ * The JSON API, version 1 (see {@code docs/HTTP.md}): the probe of a position, its principal line,
  * a batch of positions, the coverage. Answers mean what the {@code krou} command's mean, built by
  * the same code ({@link ProbeJson}, {@link BatchProbe}, {@link Captured}).
  */

@@ -61,7 +61,7 @@ final class Routes extends Handler.Abstract {
                 health(request, response, callback);
             } else if (!files.serve(request, response, callback, path)) {
                 throw new Api.Refusal(404, "no such path: " + Notation.excerpt(path) + "; the explorer is at /, "
-                        + "the API under " + Api.PREFIX + " (see docs/API.md), the health check at /health");
+                        + "the API under " + Api.PREFIX + " (see docs/HTTP.md), the health check at /health");
             }
         } catch (Throwable e) {
             Replies.failure(request, response, callback, e);

@@ -183,7 +183,7 @@ class ServerAbuseTest {
                 byte[] head = new byte[12];
                 int n = s.getInputStream().readNBytes(head, 0, 12);
                 assertEquals("HTTP/1.1 413", new String(head, 0, n, StandardCharsets.ISO_8859_1),
-                        "refused on its declared length, once what was sent is drained (docs/API.md)");
+                        "refused on its declared length, once what was sent is drained (docs/HTTP.md)");
             }
         }
         String big = "0 0 0 0 0 1 / 1 0 0 0 0 0 S\n".repeat(80_000); // 2.2 MB sent whole: 413, or a close
