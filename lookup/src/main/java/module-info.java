@@ -2,26 +2,32 @@
  * Krou's read-only library: what an engine embeds to probe the tables. It depends on nothing but
  * the JDK; the writer, encoders, model building and verifiers are in the generator module.
  *
- * <p>The API, all exported:
+ * <p>Every package is exported, and each public type in it is part of the API (the generator
+ * module uses some of them too); what is internal is package-private:
  * <ul>
  *   <li>{@code org.krou.rules}: the rules kernel ({@code Rules}, every rule option as a
- *       {@code Variant}), {@code Position} and its {@code Notation};</li>
+ *       {@code Variant}, {@code CaptureFilter}), {@code Position}, {@code Side}, {@code MoveResult},
+ *       the {@code Notation} of positions and its {@code NotationException}, and
+ *       {@code IllegalMoveException};</li>
  *   <li>{@code org.krou.index}: {@code PositionIndex}, the rank of a board in its layer;</li>
  *   <li>{@code org.krou.probe}: the probing API ({@code Tablebase}: primitive probes, root-move
- *       ranking, batches, values of {@code Position}s; {@code PerfectPlay}; {@code FinalResult};
- *       {@code DontCareResolver});</li>
+ *       ranking, batches, values of {@code Position}s, each move's {@code MoveValue};
+ *       {@code PerfectPlay} with its {@code BestMove} and {@code Line} of {@code Ply}s;
+ *       {@code FinalResult} and {@code Outcome}; {@code DontCareResolver});</li>
  *   <li>{@code org.krou.table}: what a caller of the probing API meets (the unchecked
- *       {@code TableException} and its subclasses, {@code TableInfo}, {@code TableKind}), and the
- *       table file format for tools and the writer: {@code TableFormat} (names, header constants,
- *       limits the reader enforces), {@code TableHeader}, {@code Encoding},
- *       the raw reader {@code TableFile} with its {@code BlockCache}, {@code TableSet},
- *       {@code StatsFile}. The decoders ({@code SymbolCodec}, {@code ContextModel}), the block
- *       index and the byte sources are not public;</li>
+ *       {@code TableException} and its subclasses {@code MissingTableException},
+ *       {@code OutsideCoverageException}, {@code TableFormatException} and
+ *       {@code CorruptTableException}; {@code TableInfo}, {@code TableKind}), and the table file
+ *       format for tools and the writer: {@code TableFormat} (names, header constants, limits the
+ *       reader enforces), {@code TableHeader}, {@code Encoding}, {@code LagRuns} (the lags of
+ *       format 5's contexts), the raw reader {@code TableFile} with its {@code BlockCache},
+ *       {@code TableSet}, {@code StatsFile}, and {@code IoReason} (an I/O error in words). The
+ *       decoders ({@code SymbolCodec}, {@code ContextModel}), the block index and cache policy, and
+ *       the byte sources a table file is read through are package-private;</li>
  *   <li>{@code org.krou.util}: {@code ByteBigArray} (layers of more than 2^31 entries, as
  *       {@code TableFile.readAll} returns them) and {@code Parallel}.</li>
  * </ul>
- * Every package is exported because each public type in it is part of that API; what is internal
- * is package-private. See {@code docs/FORMAT.md}.
+ * See {@code docs/FORMAT.md} for the files and {@code docs/RULES.md} for what a value means.
  */
 module org.krou.lookup {
     exports org.krou.rules;

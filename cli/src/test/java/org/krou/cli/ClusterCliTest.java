@@ -11,8 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.krou.cluster.ClusterWorker;
-import org.krou.cluster.FreePorts;
 import org.krou.cluster.HazelcastTransport;
+import org.krou.testkit.FreePorts;
 
 /** {@code krou generate --cluster} against two workers on loopback: the tables of {@code krou generate}. */
 class ClusterCliTest {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.rules.Variant;
+import org.krou.testkit.FreePorts;
 
 /**
  * Embedded Hazelcast members on loopback in one JVM: a coordinator and 1, 2 or 3 workers write

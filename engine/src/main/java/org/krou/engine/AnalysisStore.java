@@ -18,8 +18,9 @@ import org.krou.rules.Variant;
  * bounds and a reader never sees a torn value.
  *
  * <p>The capacity is fixed when the file is created and kept in the file (a reserved key, -1);
- * adding a position to a full store throws {@link StoreFullException}. Chronicle Map needs the
- * JVM flags listed in the parent {@code pom.xml} ({@code chronicle.jvm.flags}) on Java 17.
+ * adding a position to a full store throws {@link StoreFullException}. Chronicle Map needs JVM
+ * flags on Java 17 ({@code --add-exports} and {@code --add-opens}): the ones listed in the cli
+ * module's {@code src/main/jvm/jvm.options}.
  *
  * <pre>{@code
  * try (AnalysisStore store = AnalysisStore.open(Path.of("data"), Variant.ABAPA, 1 << 20)) {

@@ -27,6 +27,7 @@ import org.krou.table.CorruptTableException;
 import org.krou.generator.table.Fill;
 import org.krou.table.MissingTableException;
 import org.krou.table.TableFormat;
+import org.krou.testkit.TinySolver;
 import org.krou.table.TableFormatException;
 
 /** The API for engines: primitive probe with a sentinel, root moves, sorted batches, outcome, eager validation. */

@@ -12,9 +12,11 @@ import org.krou.generator.table.TableWriter;
 import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
 import org.krou.table.TableFormat;
+import org.krou.testkit.Golden;
+import org.krou.testkit.TinySolver;
 
 /**
- * The writer half of {@link GoldenTableTest} (lookup module, which reads the golden tables): the
+ * The writer half of {@link GoldenTableTest} (which reads the golden tables, {@link Golden}): the
  * writer must still write exactly the committed bytes. KROU_GOLDEN_WRITE=DIR writes them anew into
  * DIR instead (then bump the format version).
  */
@@ -32,14 +34,14 @@ class GoldenWriteTest {
         TinySolver solver = TestTables.solver(Variant.ABAPA);
         String out = System.getenv("KROU_GOLDEN_WRITE");
         Path target = out != null ? Path.of(out).resolve(codec) : dir;
-        for (int n = 0; n <= GoldenTableTest.MAX; n++) {
+        for (int n = 0; n <= Golden.MAX; n++) {
             Path file = TableFormat.valuesPath(target, Variant.ABAPA, n);
             Files.createDirectories(file.getParent());
             TableWriter.write(file, Variant.ABAPA, n, solver.values[n], solver.exits[n], options(codec));
             if (out != null) {
                 continue; // writing the golden files anew: nothing to compare with
             }
-            assertArrayEquals(GoldenTableTest.golden(codec, n), Files.readAllBytes(file), codec + " layer " + n
+            assertArrayEquals(Golden.golden(codec, n), Files.readAllBytes(file), codec + " layer " + n
                     + ": the writer no longer writes the golden bytes");
         }
     }

@@ -26,6 +26,7 @@ import org.krou.table.StatsFile;
 import org.krou.table.TableFile;
 import org.krou.table.TableKind;
 import org.krou.table.TableFormat;
+import org.krou.testkit.TinySolver;
 import org.krou.generator.table.TableWriter;
 import org.krou.util.ByteBigArray;
 

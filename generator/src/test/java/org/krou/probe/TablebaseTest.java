@@ -30,6 +30,7 @@ import org.krou.generator.table.LayerResolver;
 import org.krou.table.MissingTableException;
 import org.krou.table.OutsideCoverageException;
 import org.krou.table.TableFormat;
+import org.krou.testkit.TinySolver;
 import org.krou.table.TableInfo;
 import org.krou.util.ByteBigArray;
 

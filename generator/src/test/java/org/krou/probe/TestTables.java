@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.krou.rules.Variant;
 import org.krou.table.TableFormat;
+import org.krou.testkit.TinySolver;
 import org.krou.generator.table.TableWriter;
 import org.krou.generator.table.WriterOptions;
 

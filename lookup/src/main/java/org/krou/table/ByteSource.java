@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * Random read access to the bytes of one table file. Implementations are safe for concurrent
- * reads by many threads.
+ * Random read access to the bytes of one table file, what {@link TableFile} reads through (package-private:
+ * callers open a table by its path). Implementations are safe for concurrent reads by many threads.
  *
  * <pre>{@code
  * try (ByteSource s = ByteSource.map(path)) {
@@ -15,7 +15,7 @@ import java.nio.file.Path;
  * }
  * }</pre>
  */
-public interface ByteSource extends Closeable {
+interface ByteSource extends Closeable {
     /** Length in bytes. */
     long length();
 

@@ -6,18 +6,18 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /** A {@link ByteSource} over a {@code byte[]}: small tables, tests. */
-public final class HeapByteSource implements ByteSource {
+final class HeapByteSource implements ByteSource {
     private final byte[] bytes;
     private final Path path;
 
     /** A source over {@code bytes} (not copied), reported as {@code path} (may be null). */
-    public HeapByteSource(byte[] bytes, Path path) {
+    HeapByteSource(byte[] bytes, Path path) {
         this.bytes = Objects.requireNonNull(bytes, "bytes");
         this.path = path;
     }
 
     /** Reads {@code file} into memory. */
-    public static HeapByteSource load(Path file) throws IOException {
+    static HeapByteSource load(Path file) throws IOException {
         long size = Files.size(file);
         if (size > Integer.MAX_VALUE - 16) {
             throw new IOException(file + " has " + size + " bytes: too large for the heap source, map it instead");

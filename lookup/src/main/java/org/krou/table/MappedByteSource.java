@@ -12,7 +12,7 @@ import java.util.Objects;
  * 1 GB, so files over 2 GB work; a read may span two parts. Reads use absolute bulk gets, which
  * leave the buffers' positions alone: concurrent reads are safe.
  */
-public final class MappedByteSource implements ByteSource {
+final class MappedByteSource implements ByteSource {
     /** log2 of the size of one mapped part. */
     static final int PART_BITS = 30;
 
@@ -32,7 +32,7 @@ public final class MappedByteSource implements ByteSource {
     }
 
     /** Maps {@code file} read-only. */
-    public static MappedByteSource open(Path file) throws IOException {
+    static MappedByteSource open(Path file) throws IOException {
         return open(file, PART_BITS);
     }
 

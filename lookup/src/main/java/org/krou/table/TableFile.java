@@ -104,7 +104,7 @@ public final class TableFile implements AutoCloseable {
     }
 
     /** Opens and validates a table held by {@code src}; closes {@code src} if that fails. */
-    public static TableFile open(ByteSource src, TableKind kind, Variant variant, int seeds, BlockCache cache) {
+    static TableFile open(ByteSource src, TableKind kind, Variant variant, int seeds, BlockCache cache) {
         Path file = src.path();
         try {
             TableHeader h = TableFormat.readHeader(src, file, kind, variant, seeds);

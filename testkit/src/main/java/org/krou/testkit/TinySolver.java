@@ -1,4 +1,4 @@
-package org.krou.probe;
+package org.krou.testkit;
 
 import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
@@ -9,14 +9,27 @@ import org.krou.util.ByteBigArray;
  * A small, slow solver for test tables (a few seeds): per layer, the threshold fixed points
  * {@code W_t} (mover can force at least {@code t}) and {@code L_t} (opponent can force at most
  * {@code -t}) computed by plain sweeps. Also gives each position's best exit, as the generator does.
+ * It shares no code with the generator, so tables it values are an independent reference.
+ *
+ * <pre>{@code
+ * TinySolver s = new TinySolver(Variant.ABAPA, 8);
+ * int v = s.values[n].get(PositionIndex.rank(board));   // the mover's value of a board of n seeds
+ * }</pre>
  */
-final class TinySolver {
-    static final int NONE = Integer.MIN_VALUE;
+public final class TinySolver {
+    /** The value of each position, by seeds on the board then rank ({@code values[n].get(rank)}). */
+    public final ByteBigArray[] values;
+    /**
+     * The exit value of each position ({@code exits[n].get(rank)}), as the table writer takes them:
+     * the best value among its moves that capture (and so leave the layer), its value if it has no
+     * legal move, or {@link Byte#MIN_VALUE} if it has moves and none of them captures.
+     */
+    public final ByteBigArray[] exits;
 
-    final ByteBigArray[] values;
-    final ByteBigArray[] exits;
+    private static final int NONE = Integer.MIN_VALUE;
 
-    TinySolver(Variant variant, int maxSeeds) {
+    /** Solves every layer of {@code variant} from 0 to {@code maxSeeds} seeds (a few seconds up to 8). */
+    public TinySolver(Variant variant, int maxSeeds) {
         values = new ByteBigArray[maxSeeds + 1];
         exits = new ByteBigArray[maxSeeds + 1];
         for (int n = 0; n <= maxSeeds; n++) {

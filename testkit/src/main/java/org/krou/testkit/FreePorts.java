@@ -1,4 +1,4 @@
-package org.krou.cluster;
+package org.krou.testkit;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -8,8 +8,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Loopback ports for the members of test clusters (this module's tests and the cli's, through
- * the test jar).
+ * Loopback ports for the members of test clusters (the cluster module's tests and the cli's).
  *
  * <pre>{@code
  * int port = FreePorts.next();   // bind a member to 127.0.0.1:port

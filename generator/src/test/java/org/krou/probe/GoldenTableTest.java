@@ -3,9 +3,10 @@ package org.krou.probe;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.krou.testkit.Golden.golden;
+import static org.krou.testkit.Golden.resource;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -18,43 +19,27 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.table.TableFormat;
+import org.krou.testkit.Golden;
+import org.krou.testkit.TinySolver;
 
 /**
- * Golden tables: small abapa tables (layers 0..4, blocks of 512 positions, don't-care entries)
- * committed as bytes under {@code src/test/resources/org/krou/golden/<codec>/} (format version
- * 5, written today), {@code golden/v4/<codec>/}, {@code golden/v3/<codec>/} and
- * {@code golden/v2/<codec>/} (versions 4, 3 and 2, which the reader still reads). The reader
- * must read every position of them as the slow solver values it, with the block cache and
- * without it (decoding only as far as each position), their headers and block layouts must say
- * what docs/FORMAT.md says (read here by hand, not by the reader; version 5's coded blocks are
- * decoded by {@link SlowBlockDecoder}, written from that document alone), and the writer must still write
- * exactly these bytes ({@code GoldenWriteTest} in the generator module, where the writer is). A
- * change to the format made to the writer and the reader together fails here: regenerate the files
+ * Golden tables ({@link Golden}): small abapa tables (layers 0..4, blocks of 512 positions,
+ * don't-care entries) committed as bytes in the testkit module under
+ * {@code src/main/resources/org/krou/golden/<codec>/} (format version 5, written today),
+ * {@code golden/v4/<codec>/}, {@code golden/v3/<codec>/} and {@code golden/v2/<codec>/} (versions
+ * 4, 3 and 2, which the reader still reads). The reader must read every position of them as the
+ * slow solver values it, with the block cache and without it (decoding only as far as each
+ * position), their headers and block layouts must say what docs/FORMAT.md says (read here by hand,
+ * not by the reader; version 5's coded blocks are decoded by {@link SlowBlockDecoder}, written from
+ * that document alone), and the writer must still write exactly these bytes ({@code GoldenWriteTest}).
+ * A change to the format made to the writer and the reader together fails here: regenerate the files
  * on purpose (KROU_GOLDEN_WRITE=DIR runs the writer into DIR) and bump the format version.
  */
 class GoldenTableTest {
-    static final int MAX = 4;
+    private static final int MAX = Golden.MAX;
 
     @TempDir
     Path dir;
-
-    static byte[] golden(String codec, int n) throws IOException {
-        return golden(TableFormat.VERSION, codec, n);
-    }
-
-    static byte[] golden(int version, String codec, int n) throws IOException {
-        return resource(String.format("/org/krou/golden/%s%s/abapa/values-%02d.krou",
-                version == TableFormat.VERSION ? "" : "v" + version + "/", codec, n));
-    }
-
-    private static byte[] resource(String name) throws IOException {
-        try (InputStream in = GoldenTableTest.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IOException("missing golden file " + name);
-            }
-            return in.readAllBytes();
-        }
-    }
 
     /** The format version of a directory of golden files ({@code v2/raw}, {@code context}, ...). */
     private static int version(String dirName) {
@@ -204,9 +189,7 @@ class GoldenTableTest {
     void aVersionOneTableIsRefusedWithWhatToDo() throws IOException {
         Path file = TableFormat.valuesPath(dir, Variant.ABAPA, 4);
         Files.createDirectories(file.getParent());
-        try (InputStream in = GoldenTableTest.class.getResourceAsStream("/org/krou/golden/v1/values-04.krou")) {
-            Files.write(file, in.readAllBytes());
-        }
+        Files.write(file, resource("/org/krou/golden/v1/values-04.krou"));
         org.krou.table.TableFormatException e = org.junit.jupiter.api.Assertions.assertThrows(
                 org.krou.table.TableFormatException.class, () -> org.krou.table.TableFile.open(file,
                         org.krou.table.TableKind.VALUES, Variant.ABAPA, 4, false, new org.krou.table.BlockCache(2)));
