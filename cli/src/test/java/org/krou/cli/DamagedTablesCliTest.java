@@ -1,0 +1,67 @@
+package org.krou.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * verify, info and stats over a directory of two rule sets with distance tables, one of whose
+ * value tables is cut short (as a disk that filled up or an interrupted copy leaves it): every
+ * file gets its verdict, every rule set its summary, and the commands agree on the coverage.
+ */
+class DamagedTablesCliTest {
+    @TempDir
+    static Path dir;
+
+    /** abapa to 8 seeds, awari to 6, both with distances; abapa's layer 6 cut to half its length. */
+    @BeforeAll
+    static void generateAndDamage() throws IOException {
+        CliRun a = CliRun.of("generate", "-n", "8", "--dtc", "--data", dir.toString());
+        assertEquals(0, a.exit(), a.err());
+        CliRun w = CliRun.of("generate", "-n", "6", "--dtc", "--variant", "awari", "--data", dir.toString());
+        assertEquals(0, w.exit(), w.err());
+        Path six = dir.resolve("abapa/values-06.krou");
+        try (FileChannel c = FileChannel.open(six, StandardOpenOption.WRITE)) {
+            c.truncate(c.size() / 2);
+        }
+    }
+
+    /** The verdict line of {@code file} in verify's output. */
+    private static String verdict(CliRun r, String file) {
+        String path = dir.resolve(file).toString();
+        List<String> lines = r.out().lines().filter(l -> l.strip().startsWith(path + ": ")).toList();
+        assertEquals(1, lines.size(), file + " has one verdict line in:\n" + r.out());
+        return lines.get(0).strip().substring(path.length() + 2);
+    }
+
+    @Test
+    void verifyReportsEveryFileOfEveryRuleSetAndExits1() {
+        CliRun r = CliRun.of("verify", "--data", dir.toString(), "--samples", "300");
+        assertEquals(1, r.exit(), r.out() + r.err());
+        assertEquals("", r.err());
+        assertTrue(verdict(r, "abapa/values-06.krou").startsWith("FAILED"), r.out());
+        assertTrue(verdict(r, "abapa/values-06.krou").contains("truncated"), r.out());
+        for (int n = 0; n <= 8; n++) {
+            String dtc = verdict(r, String.format("abapa/dtc-%02d.krou", n));
+            assertTrue(dtc.startsWith("ok"), "dtc-" + n + " is intact: " + dtc);
+            String values = verdict(r, String.format("abapa/values-%02d.krou", n));
+            if (n < 6) {
+                assertTrue(values.startsWith("ok"), "values-" + n + ": " + values);
+            }
+        }
+        for (int n = 0; n <= 6; n++) {
+            assertTrue(verdict(r, String.format("awari/values-%02d.krou", n)).startsWith("ok"), r.out());
+            assertTrue(verdict(r, String.format("awari/dtc-%02d.krou", n)).startsWith("ok"), r.out());
+        }
+        assertTrue(r.out().contains("abapa: FAILED (9 value tables, 9 distance tables"), r.out());
+        assertTrue(r.out().contains("awari: OK (7 value tables, 7 distance tables, coverage 0..6 seeds)"), r.out());
+    }
+}
