@@ -64,4 +64,29 @@ class DamagedTablesCliTest {
         assertTrue(r.out().contains("abapa: FAILED (9 value tables, 9 distance tables"), r.out());
         assertTrue(r.out().contains("awari: OK (7 value tables, 7 distance tables, coverage 0..6 seeds)"), r.out());
     }
+
+    /** The coverage line of each table kind in info's output, in order ("  total ... coverage: 0..5 seeds"). */
+    private static List<String> infoCoverages(CliRun info) {
+        return info.out().lines().filter(l -> l.strip().startsWith("total "))
+                .map(l -> l.substring(l.indexOf("coverage: ") + "coverage: ".length())).toList();
+    }
+
+    /**
+     * One definition of coverage: the largest seed count with every layer from 0 up to it present
+     * and readable. Layer 6 cannot be read, so the abapa tables cover 0..5 seeds, in verify's
+     * summary and in info's listing alike (the distance tables as far as the value tables).
+     */
+    @Test
+    void verifyAndInfoGiveTheSameCoverage() {
+        CliRun v = CliRun.of("verify", "--data", dir.toString(), "--samples", "300");
+        assertTrue(v.out().contains("abapa: FAILED (9 value tables, 9 distance tables, coverage 0..5 seeds)"), v.out());
+        for (int n = 7; n <= 8; n++) {
+            String line = verdict(v, String.format("abapa/values-%02d.krou", n));
+            assertTrue(line.startsWith("ok, checksums only (not sampled: "), "layer " + n + " is above the coverage: "
+                    + line);
+        }
+        CliRun info = CliRun.of("info", "--data", dir.toString());
+        // abapa values, abapa distances, awari values, awari distances
+        assertEquals(List.of("0..5 seeds", "0..5 seeds", "0..6 seeds", "0..6 seeds"), infoCoverages(info), info.out());
+    }
 }
