@@ -25,7 +25,9 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"List the tables in DIR: per variant and seed count, the positions, file size, bits per "
                 + "position, format version and encoding; and the coverage: the largest seed count with every "
                 + "layer from 0 up to it present and readable (its header and block index intact, as verify "
-                + "reports it too), for distance tables at most that of the value tables."})
+                + "reports it too), for distance tables at most that of the value tables.",
+                "A layer missing below the highest present, or unreadable, is reported on standard error, the "
+                        + "others still listed, and the command then exits with 3."})
 final class InfoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -39,6 +41,7 @@ final class InfoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int found = 0;
+        boolean whole = true;
         for (Variant v : TableFormat.variantsIn(data)) {
             int valueCoverage = TableSet.readableCoverage(data, v, TableKind.VALUES, PositionIndex.MAX_SEEDS);
             for (TableKind kind : TableKind.values()) {
@@ -58,6 +61,7 @@ final class InfoCommand implements Callable<Integer> {
                     if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
                         err.printf(Locale.ROOT, "warning: %s %s layer %d is missing: %s does not exist (layers up to %d"
                                 + " do), so coverage stops below it%n", v.id(), kind.id(), n, f, highest);
+                        whole = false;
                         continue;
                     }
                     if (!header) {
@@ -79,6 +83,7 @@ final class InfoCommand implements Callable<Integer> {
                         out.printf(Locale.ROOT, "  %5d  unreadable: %s%n", n, e.getMessage());
                         err.printf(Locale.ROOT, "warning: %s %s layer %d is unreadable: %s%n", v.id(), kind.id(), n,
                                 e.getMessage());
+                        whole = false;
                     }
                 }
                 if (header) {
@@ -92,6 +97,6 @@ final class InfoCommand implements Callable<Integer> {
             out.println("No tables in " + data + ". Create them with: scripts/krou generate --data " + data);
             return Main.TABLES;
         }
-        return Main.OK;
+        return whole ? Main.OK : Main.TABLES;
     }
 }

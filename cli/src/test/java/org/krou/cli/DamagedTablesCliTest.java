@@ -89,4 +89,20 @@ class DamagedTablesCliTest {
         // abapa values, abapa distances, awari values, awari distances
         assertEquals(List.of("0..5 seeds", "0..5 seeds", "0..6 seeds", "0..6 seeds"), infoCoverages(info), info.out());
     }
+
+    /** A layer that cannot be read fails stats and info (exit 3) once the others are printed. */
+    @Test
+    void statsAndInfoExit3WhenALayerCannotBeRead() {
+        CliRun stats = CliRun.of("stats", "--data", dir.toString());
+        assertEquals(3, stats.exit(), stats.out() + stats.err());
+        List<String> seeds = stats.out().lines().map(l -> l.split(" ")[1]).toList();
+        assertEquals(List.of("0", "1", "2", "3", "4", "5", "7", "8"), seeds, stats.out());
+        assertTrue(stats.err().contains("warning: layer 6 is unreadable"), stats.err());
+        CliRun info = CliRun.of("info", "--data", dir.toString());
+        assertEquals(3, info.exit(), info.out() + info.err());
+        assertTrue(info.out().contains("      6  unreadable: "), info.out());
+        assertTrue(info.err().contains("abapa values layer 6 is unreadable"), info.err());
+        // the rule set whose tables are whole is fine
+        assertEquals(0, CliRun.of("stats", "--data", dir.toString(), "--variant", "awari").exit());
+    }
 }
