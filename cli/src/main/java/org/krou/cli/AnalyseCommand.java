@@ -27,7 +27,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "leaves are table probes: it proves bounds lo <= value <= hi for the side to move (exact when they "
                 + "meet) and gives the best move found and the principal variation.",
                 "The analysis store DIR/<variant>/analysis.cm is read first (an exact result there is answered "
-                + "without search) and what the search proves is written to it, shared with other processes.",
+                + "without search) and what the search proves is written to it, shared with other processes. "
+                + "Where it cannot be written (read-only tables), analyse warns and goes on without it.",
                 "Without --time, --nodes or --depth the search runs 10 seconds. Progress goes to standard error "
                 + "after each iteration once a second has passed.",
                 "--json prints {\"position\", \"toMove\", \"seeds\", \"lo\", \"hi\", \"exact\", \"best\", \"line\", "
@@ -64,11 +65,11 @@ final class AnalyseCommand implements Callable<Integer> {
     public Integer call() {
         Position p = Position.parse(position).withoutCaptures();
         Limits limits = budget.limits(Limits.ofSeconds(10));
-        long entries = storeOptions.entries();
+        storeOptions.entries(); // checked before the tables are opened
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Tablebase tb = cache.open(tables);
-             AnalysisStore store = storeOptions.noStore ? null : AnalysisStore.open(tables.data, tables.variant(), entries)) {
+             AnalysisStore store = storeOptions.open(tables, err, "analysing")) {
             int h = budget.horizon(tb, tables);
             Engine engine = new Engine(tables.variant(), tb, h, store, Engine.DEFAULT_HASH_LOG2);
             Analysis a = engine.analyse(p, limits, (d, lo, hi, best, n, nanos) -> {

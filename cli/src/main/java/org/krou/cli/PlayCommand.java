@@ -89,11 +89,11 @@ final class PlayCommand implements Callable<Integer> {
         Position start = from == null ? Position.START : ProbeCommand.withCaptured(Position.parse(from), captured);
         Limits limits = budget.limits(DEFAULT_LIMITS);
         int nodes = search.nodes();
-        long entries = storeOptions.entries();
+        storeOptions.entries(); // checked before the tables are opened
         PrintWriter out = spec.commandLine().getOut();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         try (Tablebase tb = cache.open(tables);
-             AnalysisStore store = storeOptions.noStore ? null : AnalysisStore.open(tables.data, tables.variant(), entries)) {
+             AnalysisStore store = storeOptions.open(tables, spec.commandLine().getErr(), "playing")) {
             int h = budget.horizon(tb, tables);
             Engine engine = new Engine(tables.variant(), tb, h, store, Engine.DEFAULT_HASH_LOG2, nodes);
             out.printf(Locale.ROOT, "You play %s against the engine (%s rules): perfect play from the tables to %d "

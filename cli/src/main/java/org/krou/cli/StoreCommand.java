@@ -1,5 +1,6 @@
 package org.krou.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +11,10 @@ import java.util.concurrent.Callable;
 import org.krou.engine.AnalysisStore;
 import org.krou.engine.PositionKey;
 import org.krou.engine.StoreEntry;
+import org.krou.engine.StoreException;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Rules;
+import org.krou.table.IoReason;
 import org.krou.table.TableException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,6 +31,20 @@ final class StoreCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** What info and verify say about a store this process cannot write. */
+    private static final String READ_ONLY = "A store that cannot be written here (read-only tables) is read from a "
+            + "copy in the temporary directory (java.io.tmpdir; Chronicle Map opens only files it may write).";
+
+    /** The store to read, saying on standard error when it is read from a copy. */
+    private static AnalysisStore openForReading(TableOptions tables, CommandSpec spec) {
+        AnalysisStore store = AnalysisStore.openForReading(tables.data, tables.variant());
+        if (store.readsCopy()) {
+            spec.commandLine().getErr().println("note: " + store.path() + " cannot be written here: reading a copy "
+                    + "of it");
+        }
+        return store;
+    }
+
     @Override
     public Integer call() {
         throw new IllegalArgumentException("missing subcommand: info, verify, clear or recover (krou store --help)");
@@ -35,7 +52,8 @@ final class StoreCommand implements Callable<Integer> {
 
     /** {@code krou store info}. */
     @Command(name = "info", mixinStandardHelpOptions = true,
-            description = "Print the store's file, size and capacity, and its positions by seed count (all, exact).")
+            description = {"Print the store's file, size and capacity, and its positions by seed count (all, exact).",
+                    READ_ONLY})
     static final class Info implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -46,7 +64,7 @@ final class StoreCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (AnalysisStore store = AnalysisStore.openExisting(tables.data, tables.variant())) {
+            try (AnalysisStore store = openForReading(tables, spec)) {
                 long[] all = new long[Rules.PITS * 4 + 1];
                 long[] exact = new long[all.length];
                 store.forEach((key, packed) -> {
@@ -72,7 +90,7 @@ final class StoreCommand implements Callable<Integer> {
     @Command(name = "verify", mixinStandardHelpOptions = true,
             description = {"Check every entry: a key naming a board, a well-formed value, bounds within the seeds, a "
                     + "best move that is legal; where the tables cover the board, bounds that contain its value.",
-                    "Exit 0 if all is well, 1 with the problems found (the first 20) otherwise."})
+                    "Exit 0 if all is well, 1 with the problems found (the first 20) otherwise.", READ_ONLY})
     static final class Verify implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -86,7 +104,7 @@ final class StoreCommand implements Callable<Integer> {
             List<String> problems = new ArrayList<>();
             long[] checked = new long[2];
             Tablebase tb = openTables();
-            try (AnalysisStore store = AnalysisStore.openExisting(tables.data, tables.variant())) {
+            try (AnalysisStore store = openForReading(tables, spec)) {
                 int[] b = new int[Rules.PITS];
                 int[] children = new int[Rules.ROW * Rules.PITS];
                 int[] captured = new int[Rules.ROW];
@@ -162,10 +180,16 @@ final class StoreCommand implements Callable<Integer> {
         TableOptions tables;
 
         @Override
-        public Integer call() throws Exception {
+        public Integer call() {
             Path f = AnalysisStore.file(tables.data, tables.variant());
             PrintWriter out = spec.commandLine().getOut();
-            out.println(Files.deleteIfExists(f) ? "removed " + f : "no analysis store " + f + ": nothing to clear");
+            boolean removed;
+            try {
+                removed = Files.deleteIfExists(f);
+            } catch (IOException e) {
+                throw new StoreException("cannot remove " + f + ": " + IoReason.of(e), e);
+            }
+            out.println(removed ? "removed " + f : "no analysis store " + f + ": nothing to clear");
             return Main.OK;
         }
     }
