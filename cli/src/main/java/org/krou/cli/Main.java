@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -82,11 +83,24 @@ public final class Main implements Callable<Integer> {
     }
 
     private static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(out, err, false);
+    }
+
+    /**
+     * The command line; {@code minusWordsArePositions}: words that picocli took for unknown
+     * options are read as positional parameters (see {@link #minusWordsOnly}).
+     */
+    private static CommandLine commandLine(PrintWriter out, PrintWriter err, boolean minusWordsArePositions) {
         CommandLine cl = new CommandLine(new Main());
         cl.setOut(out);
         cl.setErr(err);
         cl.setExitCodeExceptionMapper(Errors::exitCode);
+        cl.setUnmatchedOptionsArePositionalParams(minusWordsArePositions);
         cl.setParameterExceptionHandler((ex, a) -> {
+            if (!minusWordsArePositions && minusWordsOnly(ex)) {
+                // e.g. probe "-0 0 0 0 0 1 / 1 0 0 0 0 0 S": read as the position it is, which its parser refuses
+                return commandLine(out, err, true).execute(a);
+            }
             err.println("error: " + Errors.oneLine(ex.getMessage()));
             CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
             err.println("Try 'krou " + (ex.getCommandLine().getCommandName().equals("krou") ? "" : ex.getCommandLine().getCommandName() + " ") + "--help'.");
@@ -97,6 +111,21 @@ public final class Main implements Callable<Integer> {
             return Errors.exitCode(ex);
         });
         return cl;
+    }
+
+    /**
+     * True if the words picocli could not match are all a minus followed by a digit, as a
+     * position starting with a negative count is ({@code "-1 0 0 0 0 1 / ..."}): no option of
+     * krou is written so. Picocli takes such a word for an option unless it is a number, so that
+     * the position would be refused as an unknown option or as missing.
+     */
+    private static boolean minusWordsOnly(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException
+                || ex instanceof CommandLine.MissingParameterException) || ex.getCommandLine() == null) {
+            return false;
+        }
+        List<String> unmatched = ex.getCommandLine().getUnmatchedArguments();
+        return !unmatched.isEmpty() && unmatched.stream().allMatch(w -> w.matches("(?s)-[0-9].*"));
     }
 
     /**

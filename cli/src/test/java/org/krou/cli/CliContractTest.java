@@ -115,6 +115,41 @@ class CliContractTest {
         refused(twice, "bad position", "side to move is given more than once");
     }
 
+    /**
+     * A position whose first count carries a minus sign, quoted or as separate words, with or
+     * without {@code --}: a bad position (no count has a sign), never an unknown option or a
+     * missing position.
+     */
+    @Test
+    void aPositionStartingWithAMinusIsABadPosition() {
+        String d = dir.toString();
+        for (String first : new String[] {"-0", "-1", "-0x"}) {
+            String pos = first + " 0 0 0 0 1 / 1 0 0 0 0 0 S";
+            String[] words = pos.split(" ");
+            for (String cmd : new String[] {"probe", "pv", "analyse"}) {
+                List<String> quoted = List.of(cmd, "--no-store", "--data", d, pos);
+                List<String> ended = List.of(cmd, "--no-store", "--data", d, "--", pos);
+                List<String> split = new java.util.ArrayList<>(List.of(cmd, "--no-store", "--data", d));
+                split.addAll(List.of(words));
+                for (List<String> args : List.of(quoted, ended, split)) {
+                    List<String> a = cmd.equals("analyse") ? args : args.stream().filter(w -> !w.equals("--no-store"))
+                            .toList();
+                    refused(CliRun.of(a.toArray(String[]::new)), "bad position '" + pos + "': pit a holds ", first);
+                }
+            }
+            refused(CliRun.withInput("quit\n", "play", "--no-store", "--data", d, "--from", pos),
+                    "bad position '" + pos + "': pit a holds ", first);
+        }
+        // an option misspelt next to such a word is still an unknown option
+        CliRun typo = CliRun.of("probe", "--dat", d, "-0 0 0 0 0 1 / 1 0 0 0 0 0 S");
+        assertEquals(2, typo.exit());
+        assertTrue(typo.err().startsWith("error: Unknown option"), typo.err());
+        // a command without a position refuses such a word as what it is
+        CliRun info = CliRun.of("info", "--data", d, "-1 x");
+        assertEquals(2, info.exit());
+        assertTrue(info.err().startsWith("error: ") && info.err().contains("'-1 x'"), info.err());
+    }
+
     /** A stream that refuses every byte, as /dev/full does. */
     private static final OutputStream FULL = new OutputStream() {
         @Override
