@@ -95,6 +95,7 @@ public final class Main implements Callable<Integer> {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExitCodeExceptionMapper(Errors::exitCode);
+        Numbers.register(cl);
         cl.setUnmatchedOptionsArePositionalParams(minusWordsArePositions);
         cl.setParameterExceptionHandler((ex, a) -> {
             if (!minusWordsArePositions && minusWordsOnly(ex)) {

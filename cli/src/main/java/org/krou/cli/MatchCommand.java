@@ -95,17 +95,17 @@ final class MatchCommand implements Callable<Integer> {
                 String value = kv[1].trim();
                 try {
                     switch (key) {
-                        case "horizon" -> horizon = value.equalsIgnoreCase("none") ? -1 : Integer.parseInt(value);
-                        case "nodes" -> limits = limits.withNodes(Long.parseLong(value));
+                        case "horizon" -> horizon = value.equalsIgnoreCase("none") ? -1 : Numbers.parseInt(value);
+                        case "nodes" -> limits = limits.withNodes(Numbers.parseLong(value));
                         case "time" -> limits = limits.withSeconds(Double.parseDouble(value));
-                        case "depth" -> limits = limits.withDepth(Integer.parseInt(value));
-                        case "hash" -> hash = Integer.parseInt(value);
+                        case "depth" -> limits = limits.withDepth(Numbers.parseInt(value));
+                        case "hash" -> hash = Numbers.parseInt(value);
                         default -> throw new IllegalArgumentException(label + " '" + text + "': unknown key '" + kv[0]
                                 + "' (expected horizon, nodes, time, depth or hash)");
                     }
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(label + " '" + text + "': " + key + "=" + value
-                            + " is not a number");
+                            + " is not " + (key.equals("time") ? "a number of seconds" : Numbers.FORM));
                 }
                 budget |= !key.equals("horizon") && !key.equals("hash");
             }

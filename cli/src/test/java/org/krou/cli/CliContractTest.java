@@ -150,6 +150,31 @@ class CliContractTest {
         assertTrue(info.err().startsWith("error: ") && info.err().contains("'-1 x'"), info.err());
     }
 
+    /** Numbers are written with the digits 0-9: full-width and other scripts' digits are refused. */
+    @Test
+    void numbersAreTheDigits0To9() {
+        String d = dir.toString();
+        String one = "\uFF11"; // full-width 1, which Integer.parseInt reads as 1
+        String fiveHundred = "\u0665\u0660\u0660"; // Arabic-Indic 500
+        List<String[]> runs = List.of(
+                new String[] {"generate", "-n", one, "--data", dir.resolve("fw").toString()},
+                new String[] {"generate", "-n", "2", "--threads", one, "--data", dir.resolve("fw").toString()},
+                new String[] {"verify", "--samples", fiveHundred, "--data", d},
+                new String[] {"analyse", "--no-store", "--nodes", fiveHundred, "--data", d, TWO},
+                new String[] {"analyse", "--no-store", "--depth", one, "--data", d, TWO},
+                new String[] {"match", "--games", one, "nodes=100", "nodes=100", "--data", d},
+                new String[] {"match", "nodes=" + fiveHundred, "nodes=100", "--games", "1", "--data", d});
+        for (String[] args : runs) {
+            CliRun r = CliRun.of(args);
+            assertEquals(2, r.exit(), String.join(" ", args) + ": " + r.out() + r.err());
+            assertEquals("", r.out(), String.join(" ", args));
+            String first = r.err().lines().findFirst().orElse("");
+            assertTrue(first.startsWith("error: ") && first.contains("digits 0-9"), String.join(" ", args) + ": "
+                    + r.err());
+        }
+        assertFalse(java.nio.file.Files.exists(dir.resolve("fw")), "nothing generated");
+    }
+
     /** A stream that refuses every byte, as /dev/full does. */
     private static final OutputStream FULL = new OutputStream() {
         @Override
