@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
  *
  * <p>Exit codes: 0 success; 1 a check failed ({@code verify}) or the job failed; 2 bad usage or
  * bad input (unknown option, bad position, illegal move); 3 tables missing, damaged or not
- * covering the position.
+ * covering the position; 141 standard output closed early by its reader.
  */
 @Command(name = "krou", mixinStandardHelpOptions = true, version = "krou 0.1.0",
         description = "Oware (Abapa) endgame databases: generate, inspect and probe exact tables.",
@@ -24,10 +24,11 @@ import picocli.CommandLine.Command;
             InfoCommand.class, PvCommand.class, PlayCommand.class, MatchCommand.class, ServeCommand.class,
             AnalyseCommand.class, StoreCommand.class, WorkerCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
-        footer = {"  0  success",
-                  "  1  a check failed (verify) or the job failed",
-                  "  2  bad usage or bad input (option, position, move)",
-                  "  3  tables missing, damaged, or not covering the position"})
+        footer = {"    0  success",
+                  "    1  a check failed (verify) or the job failed",
+                  "    2  bad usage or bad input (option, position, move)",
+                  "    3  tables missing, damaged, or not covering the position",
+                  "  141  standard output closed by its reader (e.g. | head): nothing said"})
 public final class Main implements Callable<Integer> {
     /** Success. */
     public static final int OK = 0;
@@ -37,6 +38,11 @@ public final class Main implements Callable<Integer> {
     public static final int USAGE = 2;
     /** Tables missing, damaged or not covering the position. */
     public static final int TABLES = 3;
+    /**
+     * Standard output was closed before everything was written (its reader, e.g. {@code head},
+     * stopped): a normal end, exit 128 + SIGPIPE as for Unix tools killed by that signal.
+     */
+    public static final int PIPE_CLOSED = 141;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -45,7 +51,8 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        err.println("error: missing COMMAND: one of generate, stats, probe, pv, play, verify, info, serve, analyse, store (krou --help)");
+        List<String> commands = spec.subcommands().keySet().stream().filter(c -> !c.equals("help")).toList();
+        err.println("error: missing COMMAND: one of " + String.join(", ", commands) + " (krou --help)");
         spec.commandLine().usage(err);
         return USAGE;
     }
@@ -132,13 +139,17 @@ public final class Main implements Callable<Integer> {
     /**
      * Flushes {@code out} and checks that everything was written: if not, says so on {@code err}
      * ("error: cannot write standard output: No space left on device") and turns success into
-     * {@link #FAILED}.
+     * {@link #FAILED}; a pipe closed by its reader ("Broken pipe") is a normal end, said nothing
+     * about, success becoming {@link #PIPE_CLOSED}.
      */
     static int checkOutput(int code, PrintWriter out, PrintWriter err) {
         if (!out.checkError()) {
             return code;
         }
         IOException why = out instanceof Output o ? o.failure() : null;
+        if (why != null && "Broken pipe".equals(why.getMessage())) {
+            return code == OK ? PIPE_CLOSED : code;
+        }
         err.println("error: cannot write standard output" + (why == null ? "" : ": " + why.getMessage()));
         return code == OK ? FAILED : code;
     }

@@ -87,6 +87,13 @@ class CliContractTest {
         assertEquals("", r.out());
         assertTrue(r.err().startsWith("error: missing COMMAND"), r.err());
         assertTrue(r.err().contains("Usage: krou") && r.err().contains("probe"), r.err());
+        // the first line names every command there is
+        String first = r.err().lines().findFirst().orElse("");
+        for (String command : new picocli.CommandLine(new Main()).getSubcommands().keySet()) {
+            if (!command.equals("help")) {
+                assertTrue(first.matches(".*\\b" + command + "\\b.*"), command + " in: " + first);
+            }
+        }
     }
 
     /** Unquoted, the shell splits a position into words: they are read as one position. */
@@ -212,6 +219,35 @@ class CliContractTest {
         // a failing command keeps its own exit code
         err = new StringWriter();
         code = Main.run(new String[] {"probe", "--data", dir.resolve("none").toString(), TWO}, Output.of(FULL),
+                new PrintWriter(err, true));
+        assertEquals(3, code, err.toString());
+    }
+
+    /**
+     * Standard output closed early, as {@code krou info | head -3} does once head has its lines:
+     * a normal end, as for Unix tools killed by SIGPIPE: nothing said, exit 141 (128 + 13).
+     */
+    @Test
+    void aClosedPipeEndsQuietly() {
+        OutputStream closed = new OutputStream() {
+            private int left = 100; // head read a few lines, then closed the pipe
+
+            @Override
+            public void write(int b) throws IOException {
+                if (--left < 0) {
+                    throw new IOException("Broken pipe");
+                }
+            }
+        };
+        for (String[] args : List.of(new String[] {"info", "--data", dir.toString()}, new String[] {"--help"})) {
+            StringWriter err = new StringWriter();
+            int code = Main.run(args, Output.of(closed), new PrintWriter(err, true));
+            assertEquals(141, code, String.join(" ", args) + ": " + err);
+            assertEquals("", err.toString(), String.join(" ", args));
+        }
+        // a failing command keeps its own exit code
+        StringWriter err = new StringWriter();
+        int code = Main.run(new String[] {"probe", "--data", dir.resolve("none").toString(), TWO}, Output.of(closed),
                 new PrintWriter(err, true));
         assertEquals(3, code, err.toString());
     }
