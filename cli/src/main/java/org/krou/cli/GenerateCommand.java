@@ -18,6 +18,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou generate}: solve layers 0..N and write them as tables. */
 @Command(name = "generate", mixinStandardHelpOptions = true,
@@ -124,9 +125,10 @@ final class GenerateCommand implements Callable<Integer> {
                     workers == null ? cluster.size() : workers, clusterName);
         }
         long positions = PositionIndex.cumulativeSize(maxSeeds);
-        out.printf(Locale.ROOT, "Generating %s layers 0..%d (%,d positions)%s into %s with %d threads%n",
-                tables.variant().id(), maxSeeds, positions, dtc ? " with distances to conversion" : "",
-                tables.data.resolve(tables.variant().id()), t);
+        out.printf(Locale.ROOT, "Generating %s layers 0..%d (%s)%s into %s with %s%n",
+                tables.variant().id(), maxSeeds, Words.grouped(positions, "position", "positions"),
+                dtc ? " with distances to conversion" : "", tables.data.resolve(tables.variant().id()),
+                Words.count(t, "thread", "threads"));
         long t0 = System.nanoTime();
         WriterOptions options = switch (codec == null ? "context" : codec.toLowerCase(Locale.ROOT)) {
             case "context" -> WriterOptions.DEFAULT;
@@ -162,15 +164,16 @@ final class GenerateCommand implements Callable<Integer> {
                     MemoryPlan.ranges(plan.mapped()), work, Sizes.format(plan.mappedBytes()), generator.mappedReused());
         }
         if (!store.removedTemporaries().isEmpty()) {
-            out.printf(Locale.ROOT, "Removed %d temporary file(s) left by stopped runs%n",
-                    store.removedTemporaries().size());
+            out.printf(Locale.ROOT, "Removed %s left by stopped runs%n",
+                    Words.count(store.removedTemporaries().size(), "temporary file", "temporary files"));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         long bytes = store.totalBytes(maxSeeds);
-        out.printf(Locale.ROOT, "Done: %,d positions in %.1f s (%,.0f positions/s), %d layers computed, %d reused "
+        out.printf(Locale.ROOT, "Done: %s in %.1f s (%,.0f positions/s), %s computed, %d reused "
                         + "(%d of them decoded); tables: %,d bytes (%.3f bits/position)%n",
-                positions, seconds, positions / seconds, generator.computed(), generator.reused(),
-                generator.decoded(), bytes, bytes * 8.0 / positions);
+                Words.grouped(positions, "position", "positions"), seconds, positions / seconds,
+                Words.count(generator.computed(), "layer", "layers"), generator.reused(), generator.decoded(), bytes,
+                bytes * 8.0 / positions);
         String phases = progress.phaseSummary();
         if (!phases.isEmpty()) {
             out.println("Time per phase: " + phases);

@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou match}: two engine configurations play each other from varied openings. */
 @Command(name = "match", mixinStandardHelpOptions = true,
@@ -209,15 +210,16 @@ final class MatchCommand implements Callable<Integer> {
                 score.bHalves += bHalves;
                 StringBuilder o = new StringBuilder();
                 opening.forEach(m -> o.append(o.length() == 0 ? "" : " ").append(m));
-                out.printf(Locale.ROOT, "game %d: opening %s, A %s: %d plies, %s; A %s, B %s: %s (%.1f s)%n", g + 1,
-                        o.length() == 0 ? "-" : o, aSouth ? "South" : "North", referee.plies(),
+                out.printf(Locale.ROOT, "game %d: opening %s, A %s: %s, %s; A %s, B %s: %s (%.1f s)%n", g + 1,
+                        o.length() == 0 ? "-" : o, aSouth ? "South" : "North", Words.count(referee.plies(), "ply", "plies"),
                         end.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), halves(aHalves), halves(bHalves),
                         verdict, (System.nanoTime() - tg) / 1e9);
                 out.flush();
             }
-            out.printf(Locale.ROOT, "Score of A: %d wins, %d draws, %d losses in %d games; seeds A %s, B %s "
-                    + "(%.1f s).%n", score.wins, score.draws, score.losses, games, halves(score.aHalves),
-                    halves(score.bHalves), (System.nanoTime() - t0) / 1e9);
+            out.printf(Locale.ROOT, "Score of A: %s, %s, %s in %s; seeds A %s, B %s (%.1f s).%n",
+                    Words.count(score.wins, "win", "wins"), Words.count(score.draws, "draw", "draws"),
+                    Words.count(score.losses, "loss", "losses"), Words.count(games, "game", "games"),
+                    halves(score.aHalves), halves(score.bHalves), (System.nanoTime() - t0) / 1e9);
         }
         return Main.OK;
     }

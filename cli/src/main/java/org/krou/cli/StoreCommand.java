@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou store info|verify|clear|recover}: the analysis store of {@code analyse}. */
 @Command(name = "store", mixinStandardHelpOptions = true,
@@ -78,7 +79,8 @@ final class StoreCommand implements Callable<Integer> {
                         store.size(), store.capacity(), 100.0 * store.size() / store.capacity(), store.fileBytes());
                 for (int n = 0; n < all.length; n++) {
                     if (all[n] > 0) {
-                        out.printf(Locale.ROOT, "seeds %2d: %,d positions, %,d exact%n", n, all[n], exact[n]);
+                        out.printf(Locale.ROOT, "seeds %2d: %s, %,d exact%n", n,
+                                Words.grouped(all[n], "position", "positions"), exact[n]);
                     }
                 }
             }
@@ -120,9 +122,10 @@ final class StoreCommand implements Callable<Integer> {
                     }
                 });
                 problems.forEach(out::println);
-                out.printf(Locale.ROOT, "%s: %,d entries checked%s, %,d problems%n", store.path(), checked[0],
+                out.printf(Locale.ROOT, "%s: %s checked%s, %s%n", store.path(),
+                        Words.grouped(checked[0], "entry", "entries"),
                         tb == null ? " (no tables to compare with)" : " (against the tables to " + tb.maxSeeds()
-                                + " seeds)", checked[1]);
+                                + " seeds)", Words.grouped(checked[1], "problem", "problems"));
             } finally {
                 if (tb != null) {
                     tb.close();
@@ -209,8 +212,8 @@ final class StoreCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             try (AnalysisStore store = AnalysisStore.recover(tables.data, tables.variant())) {
-                spec.commandLine().getOut().printf(Locale.ROOT, "%s recovered: %,d positions%n", store.path(),
-                        store.size());
+                spec.commandLine().getOut().printf(Locale.ROOT, "%s recovered: %s%n", store.path(),
+                        Words.grouped(store.size(), "position", "positions"));
             }
             return Main.OK;
         }

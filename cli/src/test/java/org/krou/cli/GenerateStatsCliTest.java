@@ -59,11 +59,11 @@ class GenerateStatsCliTest {
             raf.write(b ^ 0x5a);
         }
         CliRun repaired = CliRun.of("generate", "-n", "7", "--data", dir.toString());
-        assertTrue(repaired.out().contains("1 layers computed, 7 reused"), repaired.out());
+        assertTrue(repaired.out().contains("1 layer computed, 7 reused"), repaired.out());
         // a temporary file left by a killed run is not mistaken for a layer
         Files.writeString(dir.resolve("abapa/values-08.krou.tmp"), "partial");
         CliRun more = CliRun.of("generate", "-n", "8", "--data", dir.toString());
-        assertTrue(more.out().contains("1 layers computed, 8 reused"), more.out());
+        assertTrue(more.out().contains("1 layer computed, 8 reused"), more.out());
     }
 
     @Test

@@ -23,10 +23,10 @@ class MatchPlayCliTest {
     }
 
     private static final Pattern GAME = Pattern.compile(
-            "game (\\d+): opening ([a-fA-F ]+), A (South|North): (\\d+) plies, ([a-z ]+); A ([\\d.]+), B ([\\d.]+): "
+            "game (\\d+): opening ([a-fA-F ]+), A (South|North): (\\d+) pl(?:y|ies), ([a-z ]+); A ([\\d.]+), B ([\\d.]+): "
                     + "(A wins|B wins|draw)");
     private static final Pattern SCORE = Pattern.compile(
-            "Score of A: (\\d+) wins, (\\d+) draws, (\\d+) losses in 4 games; seeds A ([\\d.]+), B ([\\d.]+)");
+            "Score of A: (\\d+) wins?, (\\d+) draws?, (\\d+) loss(?:es)? in 4 games; seeds A ([\\d.]+), B ([\\d.]+)");
 
     @Test
     void matchPlaysEveryGameToItsEndAndAddsUpTheScore() {

@@ -17,6 +17,7 @@ import org.krou.table.TableFile;
 import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
 import org.krou.table.TableSet;
+import org.krou.util.Words;
 
 /**
  * Checks the distance-to-conversion tables: every checksum, then sampled positions against the
@@ -91,7 +92,7 @@ public final class DistanceVerifier {
                 if (problem != null) {
                     failures.add(f + ": " + problem);
                 }
-                String sampled = problem != null || n <= distances && samples > 0 ? ", " + checked + " positions checked"
+                String sampled = problem != null || n <= distances && samples > 0 ? ", " + Words.count(checked, "position", "positions") + " checked"
                         : samples == 0 ? ", checksums only (no positions sampled: --samples 0)"
                         : n > values ? ", checksums only (not sampled: the value table of " + (values + 1)
                                 + " seeds is missing or unreadable)"

@@ -20,6 +20,7 @@ import org.krou.table.TableFile;
 import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
 import org.krou.table.TableSet;
+import org.krou.util.Words;
 
 /**
  * Checks the tables of a variant, for {@code krou verify}:
@@ -127,7 +128,7 @@ public final class TableVerifier {
                                 : samples == 0 ? ", checksums only (no positions sampled: --samples 0)"
                                 : !r.covered() ? ", checksums only (not sampled: layer " + (coverage + 1)
                                         + " below is missing or unreadable)"
-                                : ", " + r.samples() + " positions checked",
+                                : ", " + Words.count(r.samples(), "position", "positions") + " checked",
                         r.ok() ? "" : ": " + (r.checksum() != null ? r.checksum()
                                 : r.stats() != null ? r.stats() : r.failures().get(0))));
             }

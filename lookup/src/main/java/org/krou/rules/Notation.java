@@ -1,5 +1,7 @@
 package org.krou.rules;
 
+import org.krou.util.Words;
+
 /**
  * Position notation: South's pits {@code a..f}, a slash, North's pits {@code A..F}, then the
  * side to move, {@code S} or {@code N} (South if omitted). Counts are separated by spaces or
@@ -64,13 +66,13 @@ public final class Notation {
             northCount--;
         }
         if (south.length != 6) {
-            throw new NotationException(text, "South has " + south.length + " pits: expected 6 before '/'");
+            throw new NotationException(text, "South has " + Words.count(south.length, "pit", "pits") + ": expected 6 before '/'");
         }
         if (northCount > 6) {
             extraAfterNorth(text, north, northCount, sideGiven ? last : null);
         }
         if (northCount != 6) {
-            throw new NotationException(text, "North has " + northCount + " pits: expected 6 after '/'");
+            throw new NotationException(text, "North has " + Words.count(northCount, "pit", "pits") + ": expected 6 after '/'");
         }
         int[] pits = new int[Rules.PITS];
         int sum = 0;
