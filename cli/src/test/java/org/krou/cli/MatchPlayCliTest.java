@@ -83,6 +83,27 @@ class MatchPlayCliTest {
         assertTrue(key.err().contains("unknown key 'speed'"), key.err());
     }
 
+    /**
+     * Random openings longer than 20 plies would leave the result to chance (after 20 random plies
+     * 9 openings in 10 have captured seeds): refused in one line, the bound in the help.
+     */
+    @Test
+    void openingsAreAtMost20Plies() {
+        for (String k : new String[] {"21", "500"}) {
+            CliRun r = CliRun.of("match", "horizon=none,depth=1", "horizon=none,depth=1", "--opening-plies", k,
+                    "--data", dir.toString());
+            assertEquals(2, r.exit(), r.out() + r.err());
+            assertEquals("", r.out());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().startsWith("error: --opening-plies " + k + ": at most 20"), r.err());
+        }
+        CliRun twenty = CliRun.of("match", "horizon=none,depth=1", "horizon=none,depth=1", "--opening-plies", "20",
+                "--games", "1", "--max-plies", "4", "--data", dir.toString());
+        assertEquals(0, twenty.exit(), twenty.err());
+        assertTrue(twenty.out().matches("(?s).*game 1: opening( [a-fA-F]){20}, .*"), twenty.out());
+        assertTrue(CliRun.of("match", "--help").out().contains("at most 20"));
+    }
+
     @Test
     void playStartsFromTheOpeningAndTheEngineAnswersEachMove() {
         CliRun r = CliRun.withInput("c\nhint\nd\ne\nquit\n", "play", "--data", dir.toString(), "--nodes", "500",
