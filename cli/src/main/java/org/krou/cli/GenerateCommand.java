@@ -46,7 +46,9 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Option(names = "--dtc",
             description = "Also compute and store distance-to-conversion tables (DIR/<variant>/dtc-NN.krou), "
-                    + "which let the best move make progress. Slower; layers without them are recomputed.")
+                    + "which let the best move make progress. Slower. Layers on disk without them are computed "
+                    + "again, value tables too: distances come out of the same pass that solves the values, which "
+                    + "would cost as much with the values known.")
     boolean dtc;
 
     @Option(names = "--codec", paramLabel = "C",

@@ -117,15 +117,33 @@ public final class Generator {
         }
     }
 
-    /** Which layers of the store are reused, warning about those on disk that are not. */
+    /**
+     * Which layers of the store are reused, warning about those on disk that are not. With
+     * distances, a layer whose value table is intact but has no distance table is computed again:
+     * the distances come out of the breadth-first pass that solves the values, and with the values
+     * known that pass would cost about as much again (the exits of every position, then the
+     * frontiers of each level), so the value table saves nothing worth a second algorithm.
+     */
     private boolean[] reusable(int maxSeeds) {
         boolean[] reuse = new boolean[maxSeeds + 1];
+        boolean[] valuesOnly = new boolean[maxSeeds + 1];
         for (int n = 0; n <= maxSeeds; n++) {
-            reuse[n] = store.reusable(n) && (!distances || store.hasDistances(n));
+            boolean values = store.reusable(n);
+            reuse[n] = values && (!distances || store.hasDistances(n));
             if (!reuse[n] && store.lastRefusal() != null) {
                 progress.warn("layer " + n + " on disk not reused (" + store.lastRefusal()
                         + "): computing it again");
+            } else if (values && !reuse[n]) {
+                valuesOnly[n] = true;
             }
+        }
+        String layers = MemoryPlan.ranges(valuesOnly);
+        if (!layers.equals("none")) {
+            boolean one = layers.matches("\\d+");
+            progress.warn((one ? "layer " + layers + " on disk has a value table but no distance table: computing it"
+                    : "layers " + layers + " on disk have value tables but no distance tables: computing them")
+                    + " again with distances (distances come out of the same pass that solves the values, which "
+                    + "would cost as much with the values known; the values written are the same)");
         }
         return reuse;
     }
