@@ -40,7 +40,8 @@ final class BoardView {
         int n = p.seeds();
         String mover = name(p.toMove());
         String other = name(p.toMove().opponent());
-        String more = half(n + v) + " of the " + Words.count(n, "seed", "seeds") + " on the board go to " + mover + ", " + half(n - v)
+        String more = half(n + v) + " of the " + Words.count(n, "seed", "seeds") + " on the board go to " + mover
+                + ", " + half(n - v)
                 + " to " + other;
         if (v > 0) {
             return mover + " gains " + v + ": " + more;

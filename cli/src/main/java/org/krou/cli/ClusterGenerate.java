@@ -51,7 +51,8 @@ final class ClusterGenerate {
             long computed = reports.stream().filter(r -> !r.reused()).count();
             out.printf(Locale.ROOT, "Done: %s in %.1f s on %s, %s computed, %d reused; "
                             + "%s (%,d bytes) and %s (%,d bytes) between workers%n",
-                    Words.grouped(positions, "position", "positions"), seconds, Words.count(workers, "worker", "workers"),
+                    Words.grouped(positions, "position", "positions"), seconds,
+                    Words.count(workers, "worker", "workers"),
                     Words.count(computed, "layer", "layers"), reports.size() - computed,
                     Words.grouped(batches, "update batch", "update batches"), bytes,
                     Words.grouped(lookups, "look-up", "look-ups"), lookupBytes);

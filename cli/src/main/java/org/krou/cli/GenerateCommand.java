@@ -126,8 +126,8 @@ final class GenerateCommand implements Callable<Integer> {
         long heap = Runtime.getRuntime().maxMemory();
         long budget = memory == null ? heap : Math.min(heap, Sizes.parse("--memory", memory));
         long positions = PositionIndex.cumulativeSize(maxSeeds);
-        out.printf(Locale.ROOT, "%s %s layers 0..%d (%s)%s into %s with %s%n", planOnly ? "Plan to generate" : "Generating",
-                tables.variant().id(), maxSeeds, Words.grouped(positions, "position", "positions"),
+        out.printf(Locale.ROOT, "%s %s layers 0..%d (%s)%s into %s with %s%n",
+                planOnly ? "Plan to generate" : "Generating", tables.variant().id(), maxSeeds, Words.grouped(positions, "position", "positions"),
                 dtc ? " with distances to conversion" : "", tables.data.resolve(tables.variant().id()),
                 Words.count(t, "thread", "threads"));
         long t0 = System.nanoTime();

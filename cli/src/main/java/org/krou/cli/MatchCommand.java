@@ -223,7 +223,8 @@ final class MatchCommand implements Callable<Integer> {
                 StringBuilder o = new StringBuilder();
                 opening.forEach(m -> o.append(o.length() == 0 ? "" : " ").append(m));
                 out.printf(Locale.ROOT, "game %d: opening %s, A %s: %s, %s; A %s, B %s: %s (%.1f s)%n", g + 1,
-                        o.length() == 0 ? "-" : o, aSouth ? "South" : "North", Words.count(referee.plies(), "ply", "plies"),
+                        o.length() == 0 ? "-" : o, aSouth ? "South" : "North",
+                        Words.count(referee.plies(), "ply", "plies"),
                         end.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), halves(aHalves), halves(bHalves),
                         verdict, (System.nanoTime() - tg) / 1e9);
                 out.flush();

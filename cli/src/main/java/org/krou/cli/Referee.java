@@ -91,7 +91,8 @@ final class Referee {
         int n = at.seeds();
         if (seen.getOrDefault(at.withoutCaptures(), 0) >= 3) {
             return new Ending(Kind.REPETITION, FinalResult.of(at, 0),
-                    "the position occurred three times: the " + Words.count(n, "seed", "seeds") + " left are shared evenly");
+                    "the position occurred three times: the " + Words.count(n, "seed", "seeds")
+                            + " left are shared evenly");
         }
         if (at.isGameOver(variant)) {
             boolean none = Rules.moverSeeds(at.moverRelative()) == 0;

@@ -23,7 +23,8 @@ class MatchPlayCliTest {
     }
 
     private static final Pattern GAME = Pattern.compile(
-            "game (\\d+): opening ([a-fA-F ]+), A (South|North): (\\d+) pl(?:y|ies), ([a-z ]+); A ([\\d.]+), B ([\\d.]+): "
+            "game (\\d+): opening ([a-fA-F ]+), A (South|North): (\\d+) pl(?:y|ies), ([a-z ]+); "
+                    + "A ([\\d.]+), B ([\\d.]+): "
                     + "(A wins|B wins|draw)");
     private static final Pattern SCORE = Pattern.compile(
             "Score of A: (\\d+) wins?, (\\d+) draws?, (\\d+) loss(?:es)? in 4 games; seeds A ([\\d.]+), B ([\\d.]+)");

@@ -98,7 +98,8 @@ public final class ConsoleProgress implements Progress {
         } else {
             layerPhases.forEach((k, v) -> jobPhases.merge(k, v, Double::sum));
         }
-        out.printf(Locale.ROOT, "layer %2d: %,15d %-9s %s%n", seeds, positions, Words.noun(positions, "position", "positions"),
+        out.printf(Locale.ROOT, "layer %2d: %,15d %-9s %s%n", seeds, positions,
+                Words.noun(positions, "position", "positions"),
                 reused ? "reused from disk" : String.format(Locale.ROOT, "in %6.2f s (%,.0f positions/s)%s",
                         seconds, positions / Math.max(seconds, 1e-9), phases(layerPhases, seconds)));
         layerPhases.clear();

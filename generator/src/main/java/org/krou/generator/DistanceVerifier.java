@@ -92,12 +92,12 @@ public final class DistanceVerifier {
                 if (problem != null) {
                     failures.add(f + ": " + problem);
                 }
-                String sampled = problem != null || n <= distances && samples > 0 ? ", " + Words.count(checked, "position", "positions") + " checked"
+                String sampled = problem != null || n <= distances && samples > 0
+                        ? ", " + Words.count(checked, "position", "positions") + " checked"
                         : samples == 0 ? ", checksums only (no positions sampled: --samples 0)"
-                        : n > values ? ", checksums only (not sampled: the value table of " + (values + 1)
-                                + " seeds is missing or unreadable)"
-                        : ", checksums only (not sampled: the distance table of " + (distances + 1)
-                                + " seeds is missing or unreadable)";
+                        : ", checksums only (not sampled: the " + (n > values ? "value" : "distance") + " table of "
+                                + Words.count((n > values ? values : distances) + 1, "seed", "seeds")
+                                + " is missing or unreadable)";
                 progress.accept(String.format("%s: %s%s%s", f, problem == null ? "ok" : "FAILED", sampled,
                         problem == null ? "" : ": " + problem));
             }

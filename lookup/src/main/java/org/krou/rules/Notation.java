@@ -66,13 +66,15 @@ public final class Notation {
             northCount--;
         }
         if (south.length != 6) {
-            throw new NotationException(text, "South has " + Words.count(south.length, "pit", "pits") + ": expected 6 before '/'");
+            throw new NotationException(text, "South has " + Words.count(south.length, "pit", "pits")
+                    + ": expected 6 before '/'");
         }
         if (northCount > 6) {
             extraAfterNorth(text, north, northCount, sideGiven ? last : null);
         }
         if (northCount != 6) {
-            throw new NotationException(text, "North has " + Words.count(northCount, "pit", "pits") + ": expected 6 after '/'");
+            throw new NotationException(text, "North has " + Words.count(northCount, "pit", "pits")
+                    + ": expected 6 after '/'");
         }
         int[] pits = new int[Rules.PITS];
         int sum = 0;

@@ -13,8 +13,8 @@ public final class MissingTableException extends TableException {
 
     /** The table of {@code variant} (null: any) for {@code seeds} seeds was looked for at {@code file}. */
     public MissingTableException(Variant variant, int seeds, Path file) {
-        super(file, "no " + (variant == null ? "" : variant.id() + " ") + "table for " + Words.count(seeds, "seed", "seeds") + ": " + file
-                + " does not exist");
+        super(file, "no " + (variant == null ? "" : variant.id() + " ") + "table for "
+                + Words.count(seeds, "seed", "seeds") + ": " + file + " does not exist");
         this.variant = variant;
         this.seeds = seeds;
     }
