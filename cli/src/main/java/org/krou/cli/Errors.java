@@ -34,12 +34,9 @@ final class Errors {
         if (ex instanceof OutOfMemoryError) {
             return "out of memory: give the JVM more with KROU_JAVA_OPTS=-Xmx<size>, or use fewer seeds";
         }
+        // the message alone, never the class's name, unless there is nothing else to say (a bug)
         String m = ex.getMessage();
-        if (ex instanceof RuntimeException && !(ex instanceof IllegalArgumentException)
-                && !ex.getClass().getName().startsWith("org.krou.")) {
-            return ex.getClass().getSimpleName() + (m == null ? "" : ": " + m);
-        }
-        return m == null ? ex.getClass().getSimpleName() : m;
+        return m == null || m.isBlank() ? "internal error (" + ex.getClass().getSimpleName() + ")" : m;
     }
 
     /**

@@ -252,6 +252,16 @@ class CliContractTest {
         assertEquals(3, code, err.toString());
     }
 
+    /** A failure's message is said without the Java class's name; the name only stands in for no message. */
+    @Test
+    void messagesNameNoJavaClass() {
+        assertEquals("a distance frontier too large",
+                Errors.message(new IllegalStateException("a distance frontier too large")));
+        assertEquals("I/O: Permission denied", Errors.message(new java.io.UncheckedIOException(
+                new java.io.FileNotFoundException("data/abapa/analysis.cm (Permission denied)"))));
+        assertEquals("internal error (NullPointerException)", Errors.message(new NullPointerException()));
+    }
+
     /** Errors escape picocli's handler: Main reports them in one line with what to do. */
     @Test
     void outOfMemoryIsOneLineSayingWhatToDo() {
