@@ -124,7 +124,8 @@ public final class TableVerifier {
                 FileReport r = layer(dataDir, variant, n, highest, n <= coverage ? tb : null, samples, seed);
                 reports.add(r);
                 progress.accept(String.format("%s: %s%s%s", r.file(), r.ok() ? "ok" : "FAILED",
-                        r.checksum() != null && r.checksum().startsWith("missing") ? ""
+                        // a missing layer, or the unreadable one that ends the coverage: its problem says all
+                        r.checksum() != null && (n == coverage + 1 || r.checksum().startsWith("missing")) ? ""
                                 : samples == 0 ? ", checksums only (no positions sampled: --samples 0)"
                                 : !r.covered() ? ", checksums only (not sampled: layer " + (coverage + 1)
                                         + " below is missing or unreadable)"
