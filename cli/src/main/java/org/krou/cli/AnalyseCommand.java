@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou analyse}: proven bounds, a best move and a line for any position, above the tables too. */
 @Command(name = "analyse", mixinStandardHelpOptions = true,
@@ -27,7 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "leaves are table probes: it proves bounds lo <= value <= hi for the side to move (exact when they "
                 + "meet) and gives the best move found and the principal variation.",
                 "The analysis store DIR/<variant>/analysis.cm is read first (an exact result there is answered "
-                + "without search) and what the search proves is written to it, shared with other processes.",
+                + "without search) and what the search proves is written to it, shared with other processes. "
+                + "Where it cannot be written (read-only tables), analyse warns and goes on without it.",
                 "Without --time, --nodes or --depth the search runs 10 seconds. Progress goes to standard error "
                 + "after each iteration once a second has passed.",
                 "--json prints {\"position\", \"toMove\", \"seeds\", \"lo\", \"hi\", \"exact\", \"best\", \"line\", "
@@ -64,24 +66,25 @@ final class AnalyseCommand implements Callable<Integer> {
     public Integer call() {
         Position p = Position.parse(position).withoutCaptures();
         Limits limits = budget.limits(Limits.ofSeconds(10));
-        long entries = storeOptions.entries();
+        storeOptions.entries(); // checked before the tables are opened
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Tablebase tb = cache.open(tables);
-             AnalysisStore store = storeOptions.noStore ? null : AnalysisStore.open(tables.data, tables.variant(), entries)) {
+             AnalysisStore store = storeOptions.open(tables, err, "analysing")) {
             int h = budget.horizon(tb, tables);
             Engine engine = new Engine(tables.variant(), tb, h, store, Engine.DEFAULT_HASH_LOG2);
             Analysis a = engine.analyse(p, limits, (d, lo, hi, best, n, nanos) -> {
                 if (nanos >= 1_000_000_000L) {
-                    err.printf(Locale.ROOT, "depth %d: [%+d, %+d] best %s, %,d nodes, %.1f s%n", d, lo, hi,
-                            best == null ? "-" : best, n, nanos / 1e9);
+                    err.printf(Locale.ROOT, "depth %d: [%+d, %+d] best %s, %s, %.1f s%n", d, lo, hi,
+                            best == null ? "-" : best, Words.grouped(n, "node", "nodes"), nanos / 1e9);
                     err.flush();
                 }
             });
             out.print(json ? ProbeJson.write(json(a, h)) + "\n" : text(a, h, tables.variant().id()));
             if (store != null && !json) {
-                out.printf(Locale.ROOT, "Store %s: %,d positions read, %,d written; it holds %,d of %,d.%n",
-                        store.path(), a.storeRead(), a.storeWritten(), store.size(), store.capacity());
+                out.printf(Locale.ROOT, "Store %s: %s read, %,d written; it holds %,d of %,d.%n",
+                        store.path(), Words.grouped(a.storeRead(), "position", "positions"), a.storeWritten(),
+                        store.size(), store.capacity());
             }
             if (a.storeFull()) {
                 err.println("error: " + new StoreFullException(store.path(), store.capacity()).getMessage());
@@ -132,8 +135,8 @@ final class AnalyseCommand implements Callable<Integer> {
     static String text(Analysis a, int horizon, String variant) {
         Position p = a.position();
         StringBuilder sb = new StringBuilder(BoardView.draw(p)).append('\n');
-        sb.append(String.format(Locale.ROOT, "%s to move, %d seeds on the board (%s); tables probed to %d seeds.%n",
-                BoardView.name(p.toMove()), p.seeds(), variant, horizon));
+        sb.append(String.format(Locale.ROOT, "%s to move, %s on the board (%s); tables probed to %d seeds.%n",
+                BoardView.name(p.toMove()), Words.count(p.seeds(), "seed", "seeds"), variant, horizon));
         String source = switch (source(a, horizon)) {
             case "store" -> "from the analysis store";
             case "tables" -> "from the tables";
@@ -151,8 +154,8 @@ final class AnalyseCommand implements Callable<Integer> {
             a.line().forEach(m -> sb.append(' ').append(m));
             sb.append('\n');
         }
-        sb.append(String.format(Locale.ROOT, "Depth %d, %,d nodes in %.2f s (%,d nodes/s).%n", a.depth(), a.nodes(),
-                a.nanos() / 1e9, a.nodesPerSecond()));
+        sb.append(String.format(Locale.ROOT, "Depth %d, %s in %.2f s (%,d nodes/s).%n", a.depth(),
+                Words.grouped(a.nodes(), "node", "nodes"), a.nanos() / 1e9, a.nodesPerSecond()));
         return sb.toString();
     }
 }

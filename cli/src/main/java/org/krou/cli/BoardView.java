@@ -2,6 +2,7 @@ package org.krou.cli;
 
 import org.krou.rules.Position;
 import org.krou.rules.Side;
+import org.krou.util.Words;
 
 /** Draws a board as a person at the table sees it from South's seat. */
 final class BoardView {
@@ -39,7 +40,8 @@ final class BoardView {
         int n = p.seeds();
         String mover = name(p.toMove());
         String other = name(p.toMove().opponent());
-        String more = half(n + v) + " of the " + n + " seeds on the board go to " + mover + ", " + half(n - v)
+        String more = half(n + v) + " of the " + Words.count(n, "seed", "seeds") + " on the board go to " + mover
+                + ", " + half(n - v)
                 + " to " + other;
         if (v > 0) {
             return mover + " gains " + v + ": " + more;

@@ -9,6 +9,7 @@ import org.krou.cluster.Coordinator;
 import org.krou.cluster.HazelcastTransport;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
+import org.krou.util.Words;
 
 /**
  * {@code krou generate --cluster}: joins the workers as the coordinator, waits for them, and
@@ -25,14 +26,16 @@ final class ClusterGenerate {
                    String host, int port, int workers, String clusterName) throws Exception {
         HAZELCAST.setLevel(java.util.logging.Level.WARNING);
         long positions = PositionIndex.cumulativeSize(maxSeeds);
-        out.printf(Locale.ROOT, "Generating %s layers 0..%d (%,d positions) into %s on a cluster of %d worker(s)%n",
-                variant.id(), maxSeeds, positions, data.resolve(variant.id()), workers);
+        out.printf(Locale.ROOT, "Generating %s layers 0..%d (%s) into %s on a cluster of %s%n",
+                variant.id(), maxSeeds, Words.grouped(positions, "position", "positions"), data.resolve(variant.id()),
+                Words.count(workers, "worker", "workers"));
         out.flush();
         try (HazelcastTransport transport = HazelcastTransport.start(
                 HazelcastTransport.config(clusterName, host, port, cluster))) {
             if (!transport.awaitMembers(workers + 1, 120_000)) {
-                throw new IllegalStateException("only " + (transport.members().size() - 1) + " of " + workers
-                        + " worker(s) joined within 120 s: start them with `krou worker --port PORT --join ...`");
+                throw new IllegalStateException("only " + (transport.members().size() - 1) + " of "
+                        + Words.count(workers, "worker", "workers")
+                        + " joined within 120 s: start them with `krou worker --port PORT --join ...`");
             }
             long t0 = System.nanoTime();
             ClusterGenerator g = new ClusterGenerator(transport, Coordinator.Options.DEFAULT);
@@ -46,10 +49,13 @@ final class ClusterGenerate {
             long lookups = reports.stream().mapToLong(ClusterGenerator.LayerReport::lookups).sum();
             long lookupBytes = reports.stream().mapToLong(ClusterGenerator.LayerReport::lookupBytes).sum();
             long computed = reports.stream().filter(r -> !r.reused()).count();
-            out.printf(Locale.ROOT, "Done: %,d positions in %.1f s on %d worker(s), %d layers computed, %d reused; "
-                            + "%,d update batches (%,d bytes) and %,d look-ups (%,d bytes) between workers%n",
-                    positions, seconds, workers, computed, reports.size() - computed, batches, bytes, lookups,
-                    lookupBytes);
+            out.printf(Locale.ROOT, "Done: %s in %.1f s on %s, %s computed, %d reused; "
+                            + "%s (%,d bytes) and %s (%,d bytes) between workers%n",
+                    Words.grouped(positions, "position", "positions"), seconds,
+                    Words.count(workers, "worker", "workers"),
+                    Words.count(computed, "layer", "layers"), reports.size() - computed,
+                    Words.grouped(batches, "update batch", "update batches"), bytes,
+                    Words.grouped(lookups, "look-up", "look-ups"), lookupBytes);
         }
         return Main.OK;
     }

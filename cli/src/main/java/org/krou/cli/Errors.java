@@ -3,6 +3,7 @@ package org.krou.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import org.krou.table.IoReason;
 
 /** Maps failures to one-line messages and exit codes: never a stack trace for a user error. */
 final class Errors {
@@ -27,18 +28,15 @@ final class Errors {
         if (ex instanceof UncheckedIOException u) {
             ex = u.getCause();
         }
-        if (ex instanceof IOException) {
-            return "I/O: " + ex.getMessage();
+        if (ex instanceof IOException io) {
+            return "I/O: " + IoReason.of(io);
         }
         if (ex instanceof OutOfMemoryError) {
             return "out of memory: give the JVM more with KROU_JAVA_OPTS=-Xmx<size>, or use fewer seeds";
         }
+        // the message alone, never the class's name, unless there is nothing else to say (a bug)
         String m = ex.getMessage();
-        if (ex instanceof RuntimeException && !(ex instanceof IllegalArgumentException)
-                && !ex.getClass().getName().startsWith("org.krou.")) {
-            return ex.getClass().getSimpleName() + (m == null ? "" : ": " + m);
-        }
-        return m == null ? ex.getClass().getSimpleName() : m;
+        return m == null || m.isBlank() ? "internal error (" + ex.getClass().getSimpleName() + ")" : m;
     }
 
     /**

@@ -13,6 +13,7 @@ import org.krou.generator.TableLayerStore;
 import org.krou.index.PositionIndex;
 import org.krou.generator.table.Fill;
 import org.krou.generator.table.WriterOptions;
+import org.krou.util.Words;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,7 +46,9 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Option(names = "--dtc",
             description = "Also compute and store distance-to-conversion tables (DIR/<variant>/dtc-NN.krou), "
-                    + "which let the best move make progress. Slower; layers without them are recomputed.")
+                    + "which let the best move make progress. Slower. Layers on disk without them are computed "
+                    + "again, value tables too: distances come out of the same pass that solves the values, which "
+                    + "would cost as much with the values known.")
     boolean dtc;
 
     @Option(names = "--codec", paramLabel = "C",
@@ -94,17 +97,8 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Option(names = "--plan",
             description = "Print the memory and disk plan of the job (which finished layers stay in the heap, "
-                    + "which are memory-mapped) and stop, computing nothing.")
+                    + "which are memory-mapped) and stop, computing and writing nothing (DIR is only read).")
     boolean planOnly;
-
-    /** Stops a {@code --plan} run once the plan is printed. */
-    private static final class PlanPrinted extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        PlanPrinted() {
-            super(null, null, false, false);
-        }
-    }
 
     @Override
     public Integer call() throws Exception {
@@ -123,38 +117,38 @@ final class GenerateCommand implements Callable<Integer> {
             return ClusterGenerate.run(out, tables.variant(), tables.data, maxSeeds, t, cluster, host, port,
                     workers == null ? cluster.size() : workers, clusterName);
         }
-        long positions = PositionIndex.cumulativeSize(maxSeeds);
-        out.printf(Locale.ROOT, "Generating %s layers 0..%d (%,d positions)%s into %s with %d threads%n",
-                tables.variant().id(), maxSeeds, positions, dtc ? " with distances to conversion" : "",
-                tables.data.resolve(tables.variant().id()), t);
-        long t0 = System.nanoTime();
+        // every value checked before anything is said or made
         WriterOptions options = switch (codec == null ? "context" : codec.toLowerCase(Locale.ROOT)) {
             case "context" -> WriterOptions.DEFAULT;
             case "raw" -> WriterOptions.RAW.withFill(Fill.CONTEXT);
             default -> throw new IllegalArgumentException("--codec '" + codec + "': expected context or raw");
         };
-        TableLayerStore store = new TableLayerStore(tables.data, tables.variant(), t, options, codec != null);
-        ConsoleProgress progress = new ConsoleProgress(System.out, maxSeeds);
         long heap = Runtime.getRuntime().maxMemory();
         long budget = memory == null ? heap : Math.min(heap, Sizes.parse("--memory", memory));
+        long positions = PositionIndex.cumulativeSize(maxSeeds);
+        out.printf(Locale.ROOT, "%s %s layers 0..%d (%s)%s into %s with %s%n",
+                planOnly ? "Plan to generate" : "Generating", tables.variant().id(), maxSeeds, Words.grouped(positions, "position", "positions"),
+                dtc ? " with distances to conversion" : "", tables.data.resolve(tables.variant().id()),
+                Words.count(t, "thread", "threads"));
+        long t0 = System.nanoTime();
+        TableLayerStore store = new TableLayerStore(tables.data, tables.variant(), t, options, codec != null);
+        ConsoleProgress progress = new ConsoleProgress(System.out, maxSeeds);
         Path dir = tables.data.resolve(tables.variant().id());
         boolean raw = "raw".equalsIgnoreCase(codec);
         Path work = store.workDirectory();
-        Generator generator = new Generator(tables.variant(), t, store, progress, dtc).memory(budget, mapAll)
-                .beforeStart(plan -> {
+        Generator.PlanCheck check = plan -> {
             long free = Sizes.usableSpace(dir);
             plan.describe(budget, free, work).forEach(out::println);
             out.flush();
             refuseIfTooBig(plan, budget, heap, dir, free < 0 ? free : free + Sizes.bytesIn(work));
-            if (planOnly) {
-                throw new PlanPrinted();
-            }
-        }, raw);
-        try {
-            generator.run(maxSeeds);
-        } catch (PlanPrinted stop) {
+        };
+        Generator generator = new Generator(tables.variant(), t, store, progress, dtc).memory(budget, mapAll)
+                .beforeStart(check, raw);
+        if (planOnly) {
+            check.check(generator.plan(maxSeeds)); // reads the directory, writes nothing
             return Main.OK;
         }
+        generator.run(maxSeeds);
         MemoryPlan plan = generator.plan();
         if (plan != null && plan.mapsAny()) {
             out.printf(Locale.ROOT, "Mapped: layers %s read from working files in %s (%s; %d of them from an earlier "
@@ -162,15 +156,16 @@ final class GenerateCommand implements Callable<Integer> {
                     MemoryPlan.ranges(plan.mapped()), work, Sizes.format(plan.mappedBytes()), generator.mappedReused());
         }
         if (!store.removedTemporaries().isEmpty()) {
-            out.printf(Locale.ROOT, "Removed %d temporary file(s) left by stopped runs%n",
-                    store.removedTemporaries().size());
+            out.printf(Locale.ROOT, "Removed %s left by stopped runs%n",
+                    Words.count(store.removedTemporaries().size(), "temporary file", "temporary files"));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         long bytes = store.totalBytes(maxSeeds);
-        out.printf(Locale.ROOT, "Done: %,d positions in %.1f s (%,.0f positions/s), %d layers computed, %d reused "
+        out.printf(Locale.ROOT, "Done: %s in %.1f s (%,.0f positions/s), %s computed, %d reused "
                         + "(%d of them decoded); tables: %,d bytes (%.3f bits/position)%n",
-                positions, seconds, positions / seconds, generator.computed(), generator.reused(),
-                generator.decoded(), bytes, bytes * 8.0 / positions);
+                Words.grouped(positions, "position", "positions"), seconds, positions / seconds,
+                Words.count(generator.computed(), "layer", "layers"), generator.reused(), generator.decoded(), bytes,
+                bytes * 8.0 / positions);
         String phases = progress.phaseSummary();
         if (!phases.isEmpty()) {
             out.println("Time per phase: " + phases);
@@ -190,14 +185,26 @@ final class GenerateCommand implements Callable<Integer> {
     private void refuseIfTooBig(MemoryPlan plan, long budget, long heap, Path dir, long free) {
         if (!plan.fits(budget)) {
             int fits = MemoryPlan.largestFittingMapped(budget, dtc, "raw".equalsIgnoreCase(codec));
+            String advice;
+            if (budget < heap && plan.fits(heap)) {
+                // only --memory is too small: the heap the JVM has would hold the job
+                long mib = (plan.heapNeeded() + (1L << 20) - 1) >> 20;
+                advice = String.format(Locale.ROOT, "--memory allows %s: give a larger --memory, at least %s "
+                        + "(--memory %dm; the JVM's heap limit, %s, would hold it)", Sizes.format(budget),
+                        Sizes.format(mib << 20), mib, Sizes.format(heap));
+            } else if (budget < heap) {
+                advice = String.format(Locale.ROOT, "--memory allows %s and the JVM's heap limit is %s: give the JVM "
+                        + "more (KROU_JAVA_OPTS=-Xmx%dg) and a larger --memory", Sizes.format(budget),
+                        Sizes.format(heap), (plan.heapNeeded() >> 30) + 1);
+            } else {
+                advice = String.format(Locale.ROOT, "%s is available (the JVM's heap limit): give the JVM more "
+                        + "(KROU_JAVA_OPTS=-Xmx%dg)", Sizes.format(budget), (plan.heapNeeded() >> 30) + 1);
+            }
             throw new PlanRefusedException(String.format(Locale.ROOT, "layers 0..%d need a heap of about %s "
-                            + "(%s held while layer %d is solved%s) but %s is available%s: give the JVM more "
-                            + "(KROU_JAVA_OPTS=-Xmx%dg%s)%s",
+                            + "(%s held while layer %d is solved%s) but %s%s",
                     maxSeeds, Sizes.format(plan.heapNeeded()), Sizes.format(plan.peakBytes()), plan.peakLayer(),
                     plan.mapsAny() ? ", finished layers " + MemoryPlan.ranges(plan.mapped()) + " memory-mapped" : "",
-                    Sizes.format(budget), budget < heap ? " (--memory)" : " (the JVM's heap limit)",
-                    (plan.heapNeeded() >> 30) + 1, budget < heap ? " and a larger --memory" : "",
-                    fits < 0 ? "" : ", or generate fewer seeds (--max-seeds " + fits + " fits)"));
+                    advice, fits < 0 ? "" : ", or generate fewer seeds (--max-seeds " + fits + " fits)"));
         }
         if (free >= 0 && plan.diskNeeded() > free) {
             throw new PlanRefusedException(String.format(Locale.ROOT, "the tables of layers 0..%d need about %s "

@@ -14,6 +14,7 @@ import org.krou.table.TableFile;
 import org.krou.table.TableFormat;
 import org.krou.table.TableInfo;
 import org.krou.table.TableKind;
+import org.krou.table.TableSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -22,8 +23,11 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code krou info}: which tables exist and how big they are. */
 @Command(name = "info", mixinStandardHelpOptions = true,
         description = {"List the tables in DIR: per variant and seed count, the positions, file size, bits per "
-                + "position, format version and encoding; and the coverage (largest seed count with every "
-                + "smaller layer present)."})
+                + "position, format version and encoding; and the coverage: the largest seed count with every "
+                + "layer from 0 up to it present and readable (its header and block index intact, as verify "
+                + "reports it too), for distance tables at most that of the value tables.",
+                "A layer missing below the highest present, or unreadable, is reported on standard error, the "
+                        + "others still listed, and the command then exits with 3."})
 final class InfoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -37,11 +41,14 @@ final class InfoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int found = 0;
+        boolean whole = true;
         for (Variant v : TableFormat.variantsIn(data)) {
+            int valueCoverage = TableSet.readableCoverage(data, v, TableKind.VALUES, PositionIndex.MAX_SEEDS);
             for (TableKind kind : TableKind.values()) {
                 long positions = 0;
                 long bytes = 0;
-                int coverage = -1;
+                int coverage = kind == TableKind.VALUES ? valueCoverage
+                        : TableSet.readableCoverage(data, v, kind, valueCoverage);
                 boolean header = false;
                 int highest = -1;
                 for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
@@ -54,6 +61,7 @@ final class InfoCommand implements Callable<Integer> {
                     if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
                         err.printf(Locale.ROOT, "warning: %s %s layer %d is missing: %s does not exist (layers up to %d"
                                 + " do), so coverage stops below it%n", v.id(), kind.id(), n, f, highest);
+                        whole = false;
                         continue;
                     }
                     if (!header) {
@@ -71,18 +79,17 @@ final class InfoCommand implements Callable<Integer> {
                                 i.dontCare() ? ", don't-care entries" : "");
                         positions += i.positions();
                         bytes += i.fileBytes();
-                        if (coverage == n - 1) {
-                            coverage = n;
-                        }
                     } catch (TableException e) {
                         out.printf(Locale.ROOT, "  %5d  unreadable: %s%n", n, e.getMessage());
                         err.printf(Locale.ROOT, "warning: %s %s layer %d is unreadable: %s%n", v.id(), kind.id(), n,
                                 e.getMessage());
+                        whole = false;
                     }
                 }
                 if (header) {
-                    out.printf(Locale.ROOT, "  total %,15d %,13d %9.3f   coverage: 0..%d seeds%n", positions, bytes,
-                            positions == 0 ? 0.0 : bytes * 8.0 / positions, coverage);
+                    out.printf(Locale.ROOT, "  total %,15d %,13d %9.3f   coverage: %s%n", positions, bytes,
+                            positions == 0 ? 0.0 : bytes * 8.0 / positions,
+                            coverage < 0 ? "none" : "0.." + coverage + " seeds");
                 }
             }
         }
@@ -90,6 +97,6 @@ final class InfoCommand implements Callable<Integer> {
             out.println("No tables in " + data + ". Create them with: scripts/krou generate --data " + data);
             return Main.TABLES;
         }
-        return Main.OK;
+        return whole ? Main.OK : Main.TABLES;
     }
 }

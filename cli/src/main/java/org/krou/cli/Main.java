@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Command;
  *
  * <p>Exit codes: 0 success; 1 a check failed ({@code verify}) or the job failed; 2 bad usage or
  * bad input (unknown option, bad position, illegal move); 3 tables missing, damaged or not
- * covering the position.
+ * covering the position; 141 standard output closed early by its reader.
  */
 @Command(name = "krou", mixinStandardHelpOptions = true, version = "krou 0.1.0",
         description = "Oware (Abapa) endgame databases: generate, inspect and probe exact tables.",
@@ -23,10 +24,11 @@ import picocli.CommandLine.Command;
             InfoCommand.class, PvCommand.class, PlayCommand.class, MatchCommand.class, ServeCommand.class,
             AnalyseCommand.class, StoreCommand.class, WorkerCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
-        footer = {"  0  success",
-                  "  1  a check failed (verify) or the job failed",
-                  "  2  bad usage or bad input (option, position, move)",
-                  "  3  tables missing, damaged, or not covering the position"})
+        footer = {"    0  success",
+                  "    1  a check failed (verify) or the job failed",
+                  "    2  bad usage or bad input (option, position, move)",
+                  "    3  tables missing, damaged, or not covering the position",
+                  "  141  standard output closed by its reader (e.g. | head): nothing said"})
 public final class Main implements Callable<Integer> {
     /** Success. */
     public static final int OK = 0;
@@ -36,6 +38,11 @@ public final class Main implements Callable<Integer> {
     public static final int USAGE = 2;
     /** Tables missing, damaged or not covering the position. */
     public static final int TABLES = 3;
+    /**
+     * Standard output was closed before everything was written (its reader, e.g. {@code head},
+     * stopped): a normal end, exit 128 + SIGPIPE as for Unix tools killed by that signal.
+     */
+    public static final int PIPE_CLOSED = 141;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -44,7 +51,8 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        err.println("error: missing COMMAND: one of generate, stats, probe, pv, play, verify, info, serve, analyse, store (krou --help)");
+        List<String> commands = spec.subcommands().keySet().stream().filter(c -> !c.equals("help")).toList();
+        err.println("error: missing COMMAND: one of " + String.join(", ", commands) + " (krou --help)");
         spec.commandLine().usage(err);
         return USAGE;
     }
@@ -82,11 +90,25 @@ public final class Main implements Callable<Integer> {
     }
 
     private static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(out, err, false);
+    }
+
+    /**
+     * The command line; {@code minusWordsArePositions}: words that picocli took for unknown
+     * options are read as positional parameters (see {@link #minusWordsOnly}).
+     */
+    private static CommandLine commandLine(PrintWriter out, PrintWriter err, boolean minusWordsArePositions) {
         CommandLine cl = new CommandLine(new Main());
         cl.setOut(out);
         cl.setErr(err);
         cl.setExitCodeExceptionMapper(Errors::exitCode);
+        Numbers.register(cl);
+        cl.setUnmatchedOptionsArePositionalParams(minusWordsArePositions);
         cl.setParameterExceptionHandler((ex, a) -> {
+            if (!minusWordsArePositions && minusWordsOnly(ex)) {
+                // e.g. probe "-0 0 0 0 0 1 / 1 0 0 0 0 0 S": read as the position it is, which its parser refuses
+                return commandLine(out, err, true).execute(a);
+            }
             err.println("error: " + Errors.oneLine(ex.getMessage()));
             CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
             err.println("Try 'krou " + (ex.getCommandLine().getCommandName().equals("krou") ? "" : ex.getCommandLine().getCommandName() + " ") + "--help'.");
@@ -100,15 +122,34 @@ public final class Main implements Callable<Integer> {
     }
 
     /**
+     * True if the words picocli could not match are all a minus followed by a digit, as a
+     * position starting with a negative count is ({@code "-1 0 0 0 0 1 / ..."}): no option of
+     * krou is written so. Picocli takes such a word for an option unless it is a number, so that
+     * the position would be refused as an unknown option or as missing.
+     */
+    private static boolean minusWordsOnly(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException
+                || ex instanceof CommandLine.MissingParameterException) || ex.getCommandLine() == null) {
+            return false;
+        }
+        List<String> unmatched = ex.getCommandLine().getUnmatchedArguments();
+        return !unmatched.isEmpty() && unmatched.stream().allMatch(w -> w.matches("(?s)-[0-9].*"));
+    }
+
+    /**
      * Flushes {@code out} and checks that everything was written: if not, says so on {@code err}
      * ("error: cannot write standard output: No space left on device") and turns success into
-     * {@link #FAILED}.
+     * {@link #FAILED}; a pipe closed by its reader ("Broken pipe") is a normal end, said nothing
+     * about, success becoming {@link #PIPE_CLOSED}.
      */
     static int checkOutput(int code, PrintWriter out, PrintWriter err) {
         if (!out.checkError()) {
             return code;
         }
         IOException why = out instanceof Output o ? o.failure() : null;
+        if (why != null && "Broken pipe".equals(why.getMessage())) {
+            return code == OK ? PIPE_CLOSED : code;
+        }
         err.println("error: cannot write standard output" + (why == null ? "" : ": " + why.getMessage()));
         return code == OK ? FAILED : code;
     }

@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou match}: two engine configurations play each other from varied openings. */
 @Command(name = "match", mixinStandardHelpOptions = true,
@@ -54,8 +55,16 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--games", paramLabel = "G", defaultValue = "10", description = "Games (default: ${DEFAULT-VALUE}).")
     int games;
 
+    /**
+     * The longest random opening: after 20 random plies from the start 9 openings in 10 have
+     * captured seeds already (4 plies: 1 in 11), so that longer ones would leave the result to chance.
+     */
+    static final int MAX_OPENING_PLIES = 20;
+
     @Option(names = "--opening-plies", paramLabel = "K", defaultValue = "4",
-            description = "Random legal moves from the start that make an opening (default: ${DEFAULT-VALUE}).")
+            description = "Random legal moves from the start that make an opening, 0.." + MAX_OPENING_PLIES
+                    + " (default: ${DEFAULT-VALUE}); at most " + MAX_OPENING_PLIES + ", as longer random play "
+                    + "decides much of the game before the engines move.")
     int openingPlies;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
@@ -95,17 +104,17 @@ final class MatchCommand implements Callable<Integer> {
                 String value = kv[1].trim();
                 try {
                     switch (key) {
-                        case "horizon" -> horizon = value.equalsIgnoreCase("none") ? -1 : Integer.parseInt(value);
-                        case "nodes" -> limits = limits.withNodes(Long.parseLong(value));
+                        case "horizon" -> horizon = value.equalsIgnoreCase("none") ? -1 : Numbers.parseInt(value);
+                        case "nodes" -> limits = limits.withNodes(Numbers.parseLong(value));
                         case "time" -> limits = limits.withSeconds(Double.parseDouble(value));
-                        case "depth" -> limits = limits.withDepth(Integer.parseInt(value));
-                        case "hash" -> hash = Integer.parseInt(value);
+                        case "depth" -> limits = limits.withDepth(Numbers.parseInt(value));
+                        case "hash" -> hash = Numbers.parseInt(value);
                         default -> throw new IllegalArgumentException(label + " '" + text + "': unknown key '" + kv[0]
                                 + "' (expected horizon, nodes, time, depth or hash)");
                     }
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(label + " '" + text + "': " + key + "=" + value
-                            + " is not a number");
+                            + " is not " + (key.equals("time") ? "a number of seconds" : Numbers.FORM));
                 }
                 budget |= !key.equals("horizon") && !key.equals("hash");
             }
@@ -152,9 +161,13 @@ final class MatchCommand implements Callable<Integer> {
         if (games < 1) {
             throw new IllegalArgumentException("--games " + games + ": expected 1 or more");
         }
-        if (openingPlies < 0 || maxPlies < 1) {
-            throw new IllegalArgumentException("--opening-plies " + openingPlies + ", --max-plies " + maxPlies
-                    + ": expected 0 or more opening plies and 1 or more plies a game");
+        if (openingPlies < 0 || openingPlies > MAX_OPENING_PLIES) {
+            throw new IllegalArgumentException("--opening-plies " + openingPlies + ": " + (openingPlies < 0
+                    ? "expected 0.." + MAX_OPENING_PLIES : "at most " + MAX_OPENING_PLIES
+                    + ": longer random openings decide much of the game before the engines move"));
+        }
+        if (maxPlies < 1) {
+            throw new IllegalArgumentException("--max-plies " + maxPlies + ": expected 1 or more plies a game");
         }
         boolean needTables = !Config.parse("A", a, Integer.MAX_VALUE).needsNoTables()
                 || !Config.parse("B", b, Integer.MAX_VALUE).needsNoTables();
@@ -209,15 +222,17 @@ final class MatchCommand implements Callable<Integer> {
                 score.bHalves += bHalves;
                 StringBuilder o = new StringBuilder();
                 opening.forEach(m -> o.append(o.length() == 0 ? "" : " ").append(m));
-                out.printf(Locale.ROOT, "game %d: opening %s, A %s: %d plies, %s; A %s, B %s: %s (%.1f s)%n", g + 1,
-                        o.length() == 0 ? "-" : o, aSouth ? "South" : "North", referee.plies(),
+                out.printf(Locale.ROOT, "game %d: opening %s, A %s: %s, %s; A %s, B %s: %s (%.1f s)%n", g + 1,
+                        o.length() == 0 ? "-" : o, aSouth ? "South" : "North",
+                        Words.count(referee.plies(), "ply", "plies"),
                         end.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), halves(aHalves), halves(bHalves),
                         verdict, (System.nanoTime() - tg) / 1e9);
                 out.flush();
             }
-            out.printf(Locale.ROOT, "Score of A: %d wins, %d draws, %d losses in %d games; seeds A %s, B %s "
-                    + "(%.1f s).%n", score.wins, score.draws, score.losses, games, halves(score.aHalves),
-                    halves(score.bHalves), (System.nanoTime() - t0) / 1e9);
+            out.printf(Locale.ROOT, "Score of A: %s, %s, %s in %s; seeds A %s, B %s (%.1f s).%n",
+                    Words.count(score.wins, "win", "wins"), Words.count(score.draws, "draw", "draws"),
+                    Words.count(score.losses, "loss", "losses"), Words.count(games, "game", "games"),
+                    halves(score.aHalves), halves(score.bHalves), (System.nanoTime() - t0) / 1e9);
         }
         return Main.OK;
     }

@@ -26,6 +26,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou play}: a game in the terminal against the engine, from the opening or any position. */
 @Command(name = "play", mixinStandardHelpOptions = true,
@@ -89,11 +90,11 @@ final class PlayCommand implements Callable<Integer> {
         Position start = from == null ? Position.START : ProbeCommand.withCaptured(Position.parse(from), captured);
         Limits limits = budget.limits(DEFAULT_LIMITS);
         int nodes = search.nodes();
-        long entries = storeOptions.entries();
+        storeOptions.entries(); // checked before the tables are opened
         PrintWriter out = spec.commandLine().getOut();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         try (Tablebase tb = cache.open(tables);
-             AnalysisStore store = storeOptions.noStore ? null : AnalysisStore.open(tables.data, tables.variant(), entries)) {
+             AnalysisStore store = storeOptions.open(tables, spec.commandLine().getErr(), "playing")) {
             int h = budget.horizon(tb, tables);
             Engine engine = new Engine(tables.variant(), tb, h, store, Engine.DEFAULT_HASH_LOG2, nodes);
             out.printf(Locale.ROOT, "You play %s against the engine (%s rules): perfect play from the tables to %d "
@@ -110,10 +111,10 @@ final class PlayCommand implements Callable<Integer> {
             sb.append(String.format(Locale.ROOT, "%s s", l.seconds()).replace(".0 s", " s"));
         }
         if (l.nodes() < Long.MAX_VALUE) {
-            sb.append(sb.length() > 0 ? ", " : "").append(String.format(Locale.ROOT, "%,d nodes", l.nodes()));
+            sb.append(sb.length() > 0 ? ", " : "").append(Words.grouped(l.nodes(), "node", "nodes"));
         }
         if (l.depth() < Limits.MAX_DEPTH) {
-            sb.append(sb.length() > 0 ? ", " : "").append(l.depth()).append(" plies");
+            sb.append(sb.length() > 0 ? ", " : "").append(Words.count(l.depth(), "ply", "plies"));
         }
         return sb.length() == 0 ? "no limit" : sb.toString();
     }
@@ -204,10 +205,10 @@ final class PlayCommand implements Callable<Integer> {
             Analysis a = engine.analyse(at, limits);
             StringBuilder line = new StringBuilder();
             a.line().forEach(m -> line.append(' ').append(m));
-            out.printf(Locale.ROOT, "  %s, best %s, line%s (depth %d, %,d nodes)%n", a.exact()
+            out.printf(Locale.ROOT, "  %s, best %s, line%s (depth %d, %s)%n", a.exact()
                     ? String.format(Locale.ROOT, "value %+d (exact)", a.lo())
                     : String.format(Locale.ROOT, "value between %+d and %+d", a.lo(), a.hi()),
-                    a.best(), line, a.depth(), a.nodes());
+                    a.best(), line, a.depth(), Words.grouped(a.nodes(), "node", "nodes"));
         }
     }
 }

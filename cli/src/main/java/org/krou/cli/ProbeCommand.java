@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou probe}: the exact value of a position and of each of its moves. */
 @Command(name = "probe", mixinStandardHelpOptions = true,
@@ -110,8 +111,8 @@ final class ProbeCommand implements Callable<Integer> {
                        String variant) {
         StringBuilder sb = new StringBuilder();
         sb.append(BoardView.draw(p)).append('\n');
-        sb.append(String.format("%s to move, %d seeds on the board (%s).%n", BoardView.name(p.toMove()), p.seeds(),
-                variant));
+        sb.append(String.format("%s to move, %s on the board (%s).%n", BoardView.name(p.toMove()),
+                Words.count(p.seeds(), "seed", "seeds"), variant));
         sb.append(String.format("Value %+d: %s.%n", v, BoardView.meaning(p, v)));
         if (result != null) {
             sb.append("Final result: ").append(result).append('\n');

@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou pv}: the line of perfect play from a position. */
 @Command(name = "pv", mixinStandardHelpOptions = true,
@@ -99,7 +100,8 @@ final class PvCommand implements Callable<Integer> {
                 sb.append("The position after ply ").append(plies.size()).append(" repeats the one ")
                         .append(firstOccurrence(line, last));
                 if (line.converts()) {
-                    sb.append(": no capture will come, the ").append(last.seeds()).append(" seeds left are shared ")
+                    sb.append(": no capture will come, the ").append(Words.count(last.seeds(), "seed", "seeds"))
+                            .append(" left are shared ")
                             .append("evenly.\n");
                 } else {
                     sb.append(".\nThis line is no proof: without distances to conversion (no distance table for ")

@@ -7,6 +7,7 @@ import org.krou.rules.MoveResult;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
+import org.krou.util.Words;
 
 /**
  * When a game played move by move ends, and its final score: the one implementation for {@code play}
@@ -90,7 +91,8 @@ final class Referee {
         int n = at.seeds();
         if (seen.getOrDefault(at.withoutCaptures(), 0) >= 3) {
             return new Ending(Kind.REPETITION, FinalResult.of(at, 0),
-                    "the position occurred three times: the " + n + " seeds left are shared evenly");
+                    "the position occurred three times: the " + Words.count(n, "seed", "seeds")
+                            + " left are shared evenly");
         }
         if (at.isGameOver(variant)) {
             boolean none = Rules.moverSeeds(at.moverRelative()) == 0;
@@ -101,8 +103,9 @@ final class Referee {
                     BoardView.name(at.toMove()) + (none ? " has no seeds: " : " cannot feed the opponent: ") + who);
         }
         if (maxPlies > 0 && plies >= maxPlies) {
-            return new Ending(Kind.MOVE_LIMIT, FinalResult.of(at, 0), "the limit of " + maxPlies
-                    + " plies was reached: the " + n + " seeds left are shared evenly, as in endless play");
+            return new Ending(Kind.MOVE_LIMIT, FinalResult.of(at, 0), "the limit of " + Words.count(maxPlies, "ply",
+                    "plies") + " was reached: the " + Words.count(n, "seed", "seeds")
+                    + " left are shared evenly, as in endless play");
         }
         return null;
     }

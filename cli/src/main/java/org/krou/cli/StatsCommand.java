@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
                 "  seeds 2 positions 78: -2=41 0=13 2=24",
                 "Counts come from the statistics file beside each table (values-NN.stats) when it matches the "
                         + "table, else they are recounted from the table (slower) with a warning. Missing or "
-                        + "unreadable layers are reported on standard error. Nothing is written."})
+                        + "unreadable layers are reported on standard error, the others still printed, and the "
+                        + "command then exits with 3. Nothing is written."})
 final class StatsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -56,11 +57,13 @@ final class StatsCommand implements Callable<Integer> {
             throw new MissingTableException(tables.variant(), 0, file(0));
         }
         ByteBigArray[] values = new ByteBigArray[highest + 1]; // decoded only where counts are recounted
+        boolean whole = true;
         for (int n = 0; n <= highest; n++) {
             Path file = file(n);
             if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
                 err.println("warning: layer " + n + " is missing: " + file + " does not exist (layers up to "
                         + highest + " do); run 'krou generate' to compute it");
+                whole = false;
                 continue;
             }
             String line;
@@ -69,12 +72,13 @@ final class StatsCommand implements Callable<Integer> {
             } catch (TableException e) {
                 err.println("warning: layer " + n + " is unreadable: " + e.getMessage()
                         + "; run 'krou generate' to compute it again");
+                whole = false;
                 continue;
             }
             out.println(line);
         }
         out.flush();
-        return Main.OK;
+        return whole ? Main.OK : Main.TABLES;
     }
 
     private Path file(int n) {

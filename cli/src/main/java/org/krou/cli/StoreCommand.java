@@ -1,5 +1,6 @@
 package org.krou.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,13 +11,16 @@ import java.util.concurrent.Callable;
 import org.krou.engine.AnalysisStore;
 import org.krou.engine.PositionKey;
 import org.krou.engine.StoreEntry;
+import org.krou.engine.StoreException;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Rules;
+import org.krou.table.IoReason;
 import org.krou.table.TableException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou store info|verify|clear|recover}: the analysis store of {@code analyse}. */
 @Command(name = "store", mixinStandardHelpOptions = true,
@@ -28,6 +32,20 @@ final class StoreCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** What info and verify say about a store this process cannot write. */
+    private static final String READ_ONLY = "A store that cannot be written here (read-only tables) is read from a "
+            + "copy in the temporary directory (java.io.tmpdir; Chronicle Map opens only files it may write).";
+
+    /** The store to read, saying on standard error when it is read from a copy. */
+    private static AnalysisStore openForReading(TableOptions tables, CommandSpec spec) {
+        AnalysisStore store = AnalysisStore.openForReading(tables.data, tables.variant());
+        if (store.readsCopy()) {
+            spec.commandLine().getErr().println("note: " + store.path() + " cannot be written here: reading a copy "
+                    + "of it");
+        }
+        return store;
+    }
+
     @Override
     public Integer call() {
         throw new IllegalArgumentException("missing subcommand: info, verify, clear or recover (krou store --help)");
@@ -35,7 +53,8 @@ final class StoreCommand implements Callable<Integer> {
 
     /** {@code krou store info}. */
     @Command(name = "info", mixinStandardHelpOptions = true,
-            description = "Print the store's file, size and capacity, and its positions by seed count (all, exact).")
+            description = {"Print the store's file, size and capacity, and its positions by seed count (all, exact).",
+                    READ_ONLY})
     static final class Info implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -46,7 +65,7 @@ final class StoreCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (AnalysisStore store = AnalysisStore.openExisting(tables.data, tables.variant())) {
+            try (AnalysisStore store = openForReading(tables, spec)) {
                 long[] all = new long[Rules.PITS * 4 + 1];
                 long[] exact = new long[all.length];
                 store.forEach((key, packed) -> {
@@ -60,7 +79,8 @@ final class StoreCommand implements Callable<Integer> {
                         store.size(), store.capacity(), 100.0 * store.size() / store.capacity(), store.fileBytes());
                 for (int n = 0; n < all.length; n++) {
                     if (all[n] > 0) {
-                        out.printf(Locale.ROOT, "seeds %2d: %,d positions, %,d exact%n", n, all[n], exact[n]);
+                        out.printf(Locale.ROOT, "seeds %2d: %s, %,d exact%n", n,
+                                Words.grouped(all[n], "position", "positions"), exact[n]);
                     }
                 }
             }
@@ -72,7 +92,7 @@ final class StoreCommand implements Callable<Integer> {
     @Command(name = "verify", mixinStandardHelpOptions = true,
             description = {"Check every entry: a key naming a board, a well-formed value, bounds within the seeds, a "
                     + "best move that is legal; where the tables cover the board, bounds that contain its value.",
-                    "Exit 0 if all is well, 1 with the problems found (the first 20) otherwise."})
+                    "Exit 0 if all is well, 1 with the problems found (the first 20) otherwise.", READ_ONLY})
     static final class Verify implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -86,7 +106,7 @@ final class StoreCommand implements Callable<Integer> {
             List<String> problems = new ArrayList<>();
             long[] checked = new long[2];
             Tablebase tb = openTables();
-            try (AnalysisStore store = AnalysisStore.openExisting(tables.data, tables.variant())) {
+            try (AnalysisStore store = openForReading(tables, spec)) {
                 int[] b = new int[Rules.PITS];
                 int[] children = new int[Rules.ROW * Rules.PITS];
                 int[] captured = new int[Rules.ROW];
@@ -102,9 +122,10 @@ final class StoreCommand implements Callable<Integer> {
                     }
                 });
                 problems.forEach(out::println);
-                out.printf(Locale.ROOT, "%s: %,d entries checked%s, %,d problems%n", store.path(), checked[0],
+                out.printf(Locale.ROOT, "%s: %s checked%s, %s%n", store.path(),
+                        Words.grouped(checked[0], "entry", "entries"),
                         tb == null ? " (no tables to compare with)" : " (against the tables to " + tb.maxSeeds()
-                                + " seeds)", checked[1]);
+                                + " seeds)", Words.grouped(checked[1], "problem", "problems"));
             } finally {
                 if (tb != null) {
                     tb.close();
@@ -162,10 +183,16 @@ final class StoreCommand implements Callable<Integer> {
         TableOptions tables;
 
         @Override
-        public Integer call() throws Exception {
+        public Integer call() {
             Path f = AnalysisStore.file(tables.data, tables.variant());
             PrintWriter out = spec.commandLine().getOut();
-            out.println(Files.deleteIfExists(f) ? "removed " + f : "no analysis store " + f + ": nothing to clear");
+            boolean removed;
+            try {
+                removed = Files.deleteIfExists(f);
+            } catch (IOException e) {
+                throw new StoreException("cannot remove " + f + ": " + IoReason.of(e), e);
+            }
+            out.println(removed ? "removed " + f : "no analysis store " + f + ": nothing to clear");
             return Main.OK;
         }
     }
@@ -185,8 +212,8 @@ final class StoreCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             try (AnalysisStore store = AnalysisStore.recover(tables.data, tables.variant())) {
-                spec.commandLine().getOut().printf(Locale.ROOT, "%s recovered: %,d positions%n", store.path(),
-                        store.size());
+                spec.commandLine().getOut().printf(Locale.ROOT, "%s recovered: %s%n", store.path(),
+                        Words.grouped(store.size(), "position", "positions"));
             }
             return Main.OK;
         }

@@ -15,6 +15,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou verify}: checksums and sampled consistency of every table. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
@@ -69,9 +70,11 @@ final class VerifyCommand implements Callable<Integer> {
             boolean good = r.ok() && dtc.isEmpty();
             long missing = r.files().stream().filter(f -> f.checksum() != null && f.checksum().startsWith("missing"))
                     .count();
-            out.println(v.id() + ": " + (good ? "OK" : "FAILED") + " (" + (r.files().size() - missing) + " value tables"
+            int distances = DistanceVerifier.count(data, v);
+            out.println(v.id() + ": " + (good ? "OK" : "FAILED") + " ("
+                    + Words.count(r.files().size() - missing, "value table", "value tables")
                     + (missing > 0 ? ", " + missing + " missing" : "")
-                    + (DistanceVerifier.count(data, v) > 0 ? ", " + DistanceVerifier.count(data, v) + " distance tables" : "")
+                    + (distances > 0 ? ", " + Words.count(distances, "distance table", "distance tables") : "")
                     + ", coverage " + (r.maxSeeds() < 0 ? "none" : "0.." + r.maxSeeds() + " seeds")
                     + (samples == 0 ? "; checksums only, no positions sampled (--samples 0)" : "") + ")");
             ok &= good;

@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.util.Words;
 
 /** {@code krou worker}: a cluster member that computes the layers {@code krou generate --cluster} asks for. */
 @Command(name = "worker", mixinStandardHelpOptions = true,
@@ -63,8 +64,9 @@ final class WorkerCommand implements Callable<Integer> {
             worker.close();
             transport.close();
         }));
-        out.printf(Locale.ROOT, "Worker %s listening on port %d with %d threads; %d member(s) in cluster %s%n",
-                transport.self(), port, t, transport.members().size(), clusterName);
+        out.printf(Locale.ROOT, "Worker %s listening on port %d with %s; %s in cluster %s%n",
+                transport.self(), port, Words.count(t, "thread", "threads"),
+                Words.count(transport.members().size(), "member", "members"), clusterName);
         out.flush();
         while (transport.instance().getLifecycleService().isRunning()) {
             Thread.sleep(1000);

@@ -87,6 +87,13 @@ class CliContractTest {
         assertEquals("", r.out());
         assertTrue(r.err().startsWith("error: missing COMMAND"), r.err());
         assertTrue(r.err().contains("Usage: krou") && r.err().contains("probe"), r.err());
+        // the first line names every command there is
+        String first = r.err().lines().findFirst().orElse("");
+        for (String command : new picocli.CommandLine(new Main()).getSubcommands().keySet()) {
+            if (!command.equals("help")) {
+                assertTrue(first.matches(".*\\b" + command + "\\b.*"), command + " in: " + first);
+            }
+        }
     }
 
     /** Unquoted, the shell splits a position into words: they are read as one position. */
@@ -113,6 +120,66 @@ class CliContractTest {
         CliRun twice = CliRun.of("probe", "--data", d, "0", "0", "0", "0", "0", "1", "/", "1", "0", "0", "0", "0",
                 "0", "S", "S");
         refused(twice, "bad position", "side to move is given more than once");
+    }
+
+    /**
+     * A position whose first count carries a minus sign, quoted or as separate words, with or
+     * without {@code --}: a bad position (no count has a sign), never an unknown option or a
+     * missing position.
+     */
+    @Test
+    void aPositionStartingWithAMinusIsABadPosition() {
+        String d = dir.toString();
+        for (String first : new String[] {"-0", "-1", "-0x"}) {
+            String pos = first + " 0 0 0 0 1 / 1 0 0 0 0 0 S";
+            String[] words = pos.split(" ");
+            for (String cmd : new String[] {"probe", "pv", "analyse"}) {
+                List<String> quoted = List.of(cmd, "--no-store", "--data", d, pos);
+                List<String> ended = List.of(cmd, "--no-store", "--data", d, "--", pos);
+                List<String> split = new java.util.ArrayList<>(List.of(cmd, "--no-store", "--data", d));
+                split.addAll(List.of(words));
+                for (List<String> args : List.of(quoted, ended, split)) {
+                    List<String> a = cmd.equals("analyse") ? args : args.stream().filter(w -> !w.equals("--no-store"))
+                            .toList();
+                    refused(CliRun.of(a.toArray(String[]::new)), "bad position '" + pos + "': pit a holds ", first);
+                }
+            }
+            refused(CliRun.withInput("quit\n", "play", "--no-store", "--data", d, "--from", pos),
+                    "bad position '" + pos + "': pit a holds ", first);
+        }
+        // an option misspelt next to such a word is still an unknown option
+        CliRun typo = CliRun.of("probe", "--dat", d, "-0 0 0 0 0 1 / 1 0 0 0 0 0 S");
+        assertEquals(2, typo.exit());
+        assertTrue(typo.err().startsWith("error: Unknown option"), typo.err());
+        // a command without a position refuses such a word as what it is
+        CliRun info = CliRun.of("info", "--data", d, "-1 x");
+        assertEquals(2, info.exit());
+        assertTrue(info.err().startsWith("error: ") && info.err().contains("'-1 x'"), info.err());
+    }
+
+    /** Numbers are written with the digits 0-9: full-width and other scripts' digits are refused. */
+    @Test
+    void numbersAreTheDigits0To9() {
+        String d = dir.toString();
+        String one = "\uFF11"; // full-width 1, which Integer.parseInt reads as 1
+        String fiveHundred = "\u0665\u0660\u0660"; // Arabic-Indic 500
+        List<String[]> runs = List.of(
+                new String[] {"generate", "-n", one, "--data", dir.resolve("fw").toString()},
+                new String[] {"generate", "-n", "2", "--threads", one, "--data", dir.resolve("fw").toString()},
+                new String[] {"verify", "--samples", fiveHundred, "--data", d},
+                new String[] {"analyse", "--no-store", "--nodes", fiveHundred, "--data", d, TWO},
+                new String[] {"analyse", "--no-store", "--depth", one, "--data", d, TWO},
+                new String[] {"match", "--games", one, "nodes=100", "nodes=100", "--data", d},
+                new String[] {"match", "nodes=" + fiveHundred, "nodes=100", "--games", "1", "--data", d});
+        for (String[] args : runs) {
+            CliRun r = CliRun.of(args);
+            assertEquals(2, r.exit(), String.join(" ", args) + ": " + r.out() + r.err());
+            assertEquals("", r.out(), String.join(" ", args));
+            String first = r.err().lines().findFirst().orElse("");
+            assertTrue(first.startsWith("error: ") && first.contains("digits 0-9"), String.join(" ", args) + ": "
+                    + r.err());
+        }
+        assertFalse(java.nio.file.Files.exists(dir.resolve("fw")), "nothing generated");
     }
 
     /** A stream that refuses every byte, as /dev/full does. */
@@ -154,6 +221,45 @@ class CliContractTest {
         code = Main.run(new String[] {"probe", "--data", dir.resolve("none").toString(), TWO}, Output.of(FULL),
                 new PrintWriter(err, true));
         assertEquals(3, code, err.toString());
+    }
+
+    /**
+     * Standard output closed early, as {@code krou info | head -3} does once head has its lines:
+     * a normal end, as for Unix tools killed by SIGPIPE: nothing said, exit 141 (128 + 13).
+     */
+    @Test
+    void aClosedPipeEndsQuietly() {
+        OutputStream closed = new OutputStream() {
+            private int left = 100; // head read a few lines, then closed the pipe
+
+            @Override
+            public void write(int b) throws IOException {
+                if (--left < 0) {
+                    throw new IOException("Broken pipe");
+                }
+            }
+        };
+        for (String[] args : List.of(new String[] {"info", "--data", dir.toString()}, new String[] {"--help"})) {
+            StringWriter err = new StringWriter();
+            int code = Main.run(args, Output.of(closed), new PrintWriter(err, true));
+            assertEquals(141, code, String.join(" ", args) + ": " + err);
+            assertEquals("", err.toString(), String.join(" ", args));
+        }
+        // a failing command keeps its own exit code
+        StringWriter err = new StringWriter();
+        int code = Main.run(new String[] {"probe", "--data", dir.resolve("none").toString(), TWO}, Output.of(closed),
+                new PrintWriter(err, true));
+        assertEquals(3, code, err.toString());
+    }
+
+    /** A failure's message is said without the Java class's name; the name only stands in for no message. */
+    @Test
+    void messagesNameNoJavaClass() {
+        assertEquals("a distance frontier too large",
+                Errors.message(new IllegalStateException("a distance frontier too large")));
+        assertEquals("I/O: Permission denied", Errors.message(new java.io.UncheckedIOException(
+                new java.io.FileNotFoundException("data/abapa/analysis.cm (Permission denied)"))));
+        assertEquals("internal error (NullPointerException)", Errors.message(new NullPointerException()));
     }
 
     /** Errors escape picocli's handler: Main reports them in one line with what to do. */

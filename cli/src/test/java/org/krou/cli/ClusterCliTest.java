@@ -42,7 +42,7 @@ class ClusterCliTest {
                     "--host", "127.0.0.1", "--cluster-name", "krou-cli-test-" + ports[0], "--max-seeds", "" + max,
                     "--data", shared.toString(), "--threads", "1");
             assertEquals(0, run.exit(), run.err());
-            assertTrue(run.out().contains("on 2 worker(s), " + (max + 1) + " layers computed"), run.out());
+            assertTrue(run.out().contains("on 2 workers, " + (max + 1) + " layers computed"), run.out());
         } finally {
             workers.forEach(ClusterWorker::close);
             members.forEach(HazelcastTransport::close);

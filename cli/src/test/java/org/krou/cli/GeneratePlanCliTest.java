@@ -42,11 +42,11 @@ class GeneratePlanCliTest {
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("error: layers 0..22 need a heap of about"), r.err());
         assertTrue(r.err().contains("finished layers 0..20 memory-mapped"), r.err());
-        assertTrue(r.err().contains("(--memory)") && r.err().contains("--max-seeds"), r.err());
+        assertTrue(r.err().contains("give a larger --memory") && r.err().contains("--max-seeds"), r.err());
         assertEquals(0, tables(), "nothing may be computed before the refusal");
         CliRun tiny = CliRun.of("generate", "--memory", "100m", "-n", "5", "--data", dir.toString());
         assertEquals(1, tiny.exit());
-        assertTrue(!tiny.err().contains("--max-seeds -1") && tiny.err().contains("KROU_JAVA_OPTS"), tiny.err());
+        assertTrue(!tiny.err().contains("--max-seeds -1") && tiny.err().contains("a larger --memory"), tiny.err());
         // the size it names as fitting does fit
         String fits = r.err().replaceAll(".*--max-seeds (\\d+) fits.*", "$1").trim();
         CliRun ok = CliRun.of("generate", "--plan", "--memory", "300m", "-n", fits, "--data", dir.toString());
@@ -109,6 +109,58 @@ class GeneratePlanCliTest {
             String f = String.format("abapa/values-%02d.krou", n);
             org.junit.jupiter.api.Assertions.assertArrayEquals(Files.readAllBytes(heap.resolve(f)),
                     Files.readAllBytes(dir.resolve(f)), f);
+        }
+    }
+
+    /**
+     * --memory below what the job needs, the JVM's heap (4 GiB in the tests) holding it: only
+     * --memory is too small, and the advice says so, with a size that fits; no -Xmx advice.
+     */
+    @Test
+    void aMemoryTooSmallAsksForMoreMemoryNotALargerHeap() {
+        CliRun r = CliRun.of("generate", "--memory", "1k", "-n", "6", "--data", dir.toString());
+        assertEquals(1, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains("but --memory allows 1.0 KiB: give a larger --memory, at least "), r.err());
+        assertTrue(!r.err().contains("Xmx") && !r.err().contains("KROU_JAVA_OPTS"), r.err());
+        String size = r.err().replaceAll("(?s).*\\(--memory (\\d+m);.*", "$1").trim();
+        CliRun ok = CliRun.of("generate", "--plan", "--memory", size, "-n", "6", "--data", dir.toString());
+        assertEquals(0, ok.exit(), size + ": " + ok.err());
+    }
+
+    /** Bad --codec and --memory values are refused first: no banner, no directory. */
+    @Test
+    void badValuesAreRefusedBeforeAnythingIsSaidOrMade() {
+        Path fresh = dir.resolve("fresh");
+        for (String[] bad : new String[][] {{"--codec", "zip"}, {"--memory", "lots"}}) {
+            CliRun r = CliRun.of("generate", bad[0], bad[1], "-n", "3", "--data", fresh.toString());
+            assertEquals(2, r.exit(), r.out() + r.err());
+            assertEquals("", r.out());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().startsWith("error: " + bad[0] + " '" + bad[1] + "': "), r.err());
+        }
+        assertTrue(!Files.exists(fresh), "nothing made");
+    }
+
+    /** --plan reads what is there and writes nothing: no directory, no lock file. */
+    @Test
+    void planWritesNothing() throws IOException {
+        Path fresh = dir.resolve("fresh");
+        CliRun r = CliRun.of("generate", "--plan", "-n", "6", "--data", fresh.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Plan: the most is held while layer 6 is solved"), r.out());
+        assertTrue(!Files.exists(fresh), "--plan made " + fresh);
+        CliRun g = CliRun.of("generate", "-n", "4", "--data", fresh.toString());
+        assertEquals(0, g.exit(), g.err());
+        Files.delete(fresh.resolve("abapa/.lock"));
+        java.util.List<Path> before;
+        try (Stream<Path> s = Files.list(fresh.resolve("abapa"))) {
+            before = s.sorted().toList();
+        }
+        CliRun again = CliRun.of("generate", "--plan", "-n", "6", "--data", fresh.toString());
+        assertEquals(0, again.exit(), again.err());
+        try (Stream<Path> s = Files.list(fresh.resolve("abapa"))) {
+            assertEquals(before, s.sorted().toList());
         }
     }
 }

@@ -59,11 +59,11 @@ class GenerateStatsCliTest {
             raf.write(b ^ 0x5a);
         }
         CliRun repaired = CliRun.of("generate", "-n", "7", "--data", dir.toString());
-        assertTrue(repaired.out().contains("1 layers computed, 7 reused"), repaired.out());
+        assertTrue(repaired.out().contains("1 layer computed, 7 reused"), repaired.out());
         // a temporary file left by a killed run is not mistaken for a layer
         Files.writeString(dir.resolve("abapa/values-08.krou.tmp"), "partial");
         CliRun more = CliRun.of("generate", "-n", "8", "--data", dir.toString());
-        assertTrue(more.out().contains("1 layers computed, 8 reused"), more.out());
+        assertTrue(more.out().contains("1 layer computed, 8 reused"), more.out());
     }
 
     @Test
@@ -80,5 +80,34 @@ class GenerateStatsCliTest {
         CliRun s = CliRun.of("stats", "--data", dir.resolve("none").toString());
         assertEquals(3, s.exit(), s.err());
         assertTrue(s.err().startsWith("error: "), s.err());
+    }
+
+    /**
+     * --dtc over value tables without distance tables computes the layers again (the distances come
+     * out of the pass that solves the values) and says so before it starts, as its help does.
+     */
+    @Test
+    void distancesOverValueTablesSayWhyTheLayersAreComputedAgain() throws Exception {
+        assertEquals(0, CliRun.of("generate", "-n", "5", "--data", dir.toString()).exit());
+        java.io.ByteArrayOutputStream progress = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream old = System.out;
+        CliRun dtc;
+        try {
+            System.setOut(new java.io.PrintStream(progress, true, java.nio.charset.StandardCharsets.UTF_8));
+            dtc = CliRun.of("generate", "-n", "5", "--dtc", "--data", dir.toString());
+        } finally {
+            System.setOut(old);
+        }
+        assertEquals(0, dtc.exit(), dtc.err());
+        assertTrue(dtc.out().contains("6 layers computed, 0 reused"), dtc.out());
+        String said = progress.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(said.contains("warning: layers 0..5 on disk have value tables but no distance tables: computing "
+                + "them again with distances"), said);
+        assertTrue(said.indexOf("warning: layers 0..5") < said.indexOf("layer  0:"), "said before it starts: " + said);
+        String help = CliRun.of("generate", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("same pass that solves the values"), help);
+        // with distances on disk, everything is reused
+        CliRun again = CliRun.of("generate", "-n", "5", "--dtc", "--data", dir.toString());
+        assertTrue(again.out().contains("0 layers computed, 6 reused"), again.out());
     }
 }

@@ -23,10 +23,11 @@ class MatchPlayCliTest {
     }
 
     private static final Pattern GAME = Pattern.compile(
-            "game (\\d+): opening ([a-fA-F ]+), A (South|North): (\\d+) plies, ([a-z ]+); A ([\\d.]+), B ([\\d.]+): "
+            "game (\\d+): opening ([a-fA-F ]+), A (South|North): (\\d+) pl(?:y|ies), ([a-z ]+); "
+                    + "A ([\\d.]+), B ([\\d.]+): "
                     + "(A wins|B wins|draw)");
     private static final Pattern SCORE = Pattern.compile(
-            "Score of A: (\\d+) wins, (\\d+) draws, (\\d+) losses in 4 games; seeds A ([\\d.]+), B ([\\d.]+)");
+            "Score of A: (\\d+) wins?, (\\d+) draws?, (\\d+) loss(?:es)? in 4 games; seeds A ([\\d.]+), B ([\\d.]+)");
 
     @Test
     void matchPlaysEveryGameToItsEndAndAddsUpTheScore() {
@@ -81,6 +82,27 @@ class MatchPlayCliTest {
         CliRun key = CliRun.of("match", "nodes=10", "speed=3", "--data", dir.toString());
         assertEquals(2, key.exit(), key.out());
         assertTrue(key.err().contains("unknown key 'speed'"), key.err());
+    }
+
+    /**
+     * Random openings longer than 20 plies would leave the result to chance (after 20 random plies
+     * 9 openings in 10 have captured seeds): refused in one line, the bound in the help.
+     */
+    @Test
+    void openingsAreAtMost20Plies() {
+        for (String k : new String[] {"21", "500"}) {
+            CliRun r = CliRun.of("match", "horizon=none,depth=1", "horizon=none,depth=1", "--opening-plies", k,
+                    "--data", dir.toString());
+            assertEquals(2, r.exit(), r.out() + r.err());
+            assertEquals("", r.out());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().startsWith("error: --opening-plies " + k + ": at most 20"), r.err());
+        }
+        CliRun twenty = CliRun.of("match", "horizon=none,depth=1", "horizon=none,depth=1", "--opening-plies", "20",
+                "--games", "1", "--max-plies", "4", "--data", dir.toString());
+        assertEquals(0, twenty.exit(), twenty.err());
+        assertTrue(twenty.out().matches("(?s).*game 1: opening( [a-fA-F]){20}, .*"), twenty.out());
+        assertTrue(CliRun.of("match", "--help").out().contains("at most 20"));
     }
 
     @Test

@@ -8,6 +8,7 @@ import net.openhft.chronicle.hash.locks.InterProcessDeadLockException;
 import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.map.ChronicleMapBuilder;
 import org.krou.rules.Variant;
+import org.krou.table.IoReason;
 
 /**
  * The persistent analysis store: what searches have proved about positions above the tables,
@@ -20,7 +21,9 @@ import org.krou.rules.Variant;
  * <p>The capacity is fixed when the file is created and kept in the file (a reserved key, -1);
  * adding a position to a full store throws {@link StoreFullException}. Chronicle Map needs JVM
  * flags on Java 17 ({@code --add-exports} and {@code --add-opens}): the ones listed in the cli
- * module's {@code src/main/jvm/jvm.options}.
+ * module's {@code src/main/jvm/jvm.options}. It opens only files it may write: a store this
+ * process cannot write is refused by {@link #open} ({@link StoreReadOnlyException}) and read from
+ * a private copy by {@link #openForReading}.
  *
  * <pre>{@code
  * try (AnalysisStore store = AnalysisStore.open(Path.of("data"), Variant.ABAPA, 1 << 20)) {
@@ -47,12 +50,15 @@ public final class AnalysisStore implements AutoCloseable {
 
     private final ChronicleMap<Long, Long> map;
     private final Path file;
+    private final Path copy;
     private final long capacity;
     private long sizeSeen;
 
-    private AnalysisStore(ChronicleMap<Long, Long> map, Path file) {
+    /** The store of {@code file}, mapped from {@code copy} if not null (removed on close). */
+    private AnalysisStore(ChronicleMap<Long, Long> map, Path file, Path copy) {
         this.map = map;
         this.file = file;
+        this.copy = copy;
         Long c = map.get(CAPACITY_KEY);
         if (c == null || c < 1 || c > MAX_ENTRIES) {
             map.close();
@@ -73,6 +79,8 @@ public final class AnalysisStore implements AutoCloseable {
      * was created with.
      *
      * @throws IllegalArgumentException if {@code entries} is not 1..{@link #MAX_ENTRIES}
+     * @throws StoreReadOnlyException   if the file, or the directory it would be created in,
+     *                                  cannot be written by this process
      * @throws StoreException           if the file cannot be created, or is not a store
      */
     public static AnalysisStore open(Path dataDir, Variant variant, long entries) {
@@ -85,10 +93,57 @@ public final class AnalysisStore implements AutoCloseable {
             Files.createDirectories(f.getParent());
             ChronicleMap<Long, Long> m = builder(entries).createPersistedTo(f.toFile());
             m.putIfAbsent(CAPACITY_KEY, entries);
-            return new AnalysisStore(m, f);
+            return new AnalysisStore(m, f, null);
         } catch (IOException | RuntimeException e) {
+            if (!(e instanceof StoreException) && !writable(f)) {
+                throw new StoreReadOnlyException(f, reason(e), e);
+            }
             throw failure(f, "cannot open", e);
         }
+    }
+
+    /** True if this process may write {@code f}, or create it in the nearest directory that exists. */
+    private static boolean writable(Path f) {
+        Path p = f;
+        while (p != null && !Files.exists(p)) {
+            p = p.getParent();
+        }
+        return p != null && Files.isWritable(p);
+    }
+
+    /**
+     * Opens an existing store to read it (for {@code krou store info} and {@code verify}). A store
+     * this process cannot write is read from a copy in the temporary directory
+     * ({@code java.io.tmpdir}), as Chronicle Map opens only files it may write: what it held
+     * when copied, the copy removed on {@link #close()} ({@link #readsCopy()} tells).
+     *
+     * @throws StoreException if there is none, it is not a store, or a copy cannot be made
+     */
+    public static AnalysisStore openForReading(Path dataDir, Variant variant) {
+        Path f = file(dataDir, variant);
+        if (!Files.isRegularFile(f)) {
+            throw new StoreException("no analysis store " + f + " (krou analyse creates it)");
+        }
+        if (Files.isWritable(f)) {
+            try {
+                return open(dataDir, variant, 1);
+            } catch (StoreReadOnlyException e) {
+                // writable by its permissions but refused all the same (a read-only mount): read a copy
+            }
+        }
+        checkHeader(f);
+        Path copy = StoreCopy.of(f);
+        try {
+            return new AnalysisStore(builder(1).createPersistedTo(copy.toFile()), f, copy);
+        } catch (IOException | RuntimeException e) {
+            StoreCopy.delete(copy);
+            throw failure(f, "cannot read", e);
+        }
+    }
+
+    /** True if the store is read from a copy ({@link #openForReading} of a store that cannot be written). */
+    public boolean readsCopy() {
+        return copy != null;
     }
 
     /**
@@ -118,7 +173,7 @@ public final class AnalysisStore implements AutoCloseable {
         }
         checkHeader(f);
         try {
-            return new AnalysisStore(builder(1).recoverPersistedTo(f.toFile(), true), f);
+            return new AnalysisStore(builder(1).recoverPersistedTo(f.toFile(), true), f, null);
         } catch (IOException | RuntimeException e) {
             throw failure(f, "cannot recover", e);
         }
@@ -171,8 +226,17 @@ public final class AnalysisStore implements AutoCloseable {
             return new StoreException("analysis store " + f + " could not be recovered (" + e.getMessage()
                     + "): remove it with krou store clear", e);
         }
-        return new StoreException(what + " analysis store " + f + ": " + e.getClass().getSimpleName()
-                + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
+        return new StoreException(what + " analysis store " + f + ": " + reason(e), e);
+    }
+
+    /** What went wrong, in words: the I/O error's reason if there is one, else the message. */
+    private static String reason(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IOException io) {
+                return IoReason.of(io);
+            }
+        }
+        return e.getMessage() == null ? "an internal error of Chronicle Map" : e.getMessage();
     }
 
     /** The file. */
@@ -306,9 +370,10 @@ public final class AnalysisStore implements AutoCloseable {
         }
     }
 
-    /** Closes the mapping; the data stays in the file. */
+    /** Closes the mapping; the data stays in the file (a copy read in its place is removed). */
     @Override
     public void close() {
         map.close();
+        StoreCopy.delete(copy);
     }
 }

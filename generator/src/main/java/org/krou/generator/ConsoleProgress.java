@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.atomic.AtomicLong;
 import org.krou.index.PositionIndex;
+import org.krou.util.Words;
 
 /**
  * Progress on a terminal: about once a second, the layer and its phase, the positions of the
@@ -97,7 +98,8 @@ public final class ConsoleProgress implements Progress {
         } else {
             layerPhases.forEach((k, v) -> jobPhases.merge(k, v, Double::sum));
         }
-        out.printf(Locale.ROOT, "layer %2d: %,15d positions %s%n", seeds, positions,
+        out.printf(Locale.ROOT, "layer %2d: %,15d %-9s %s%n", seeds, positions,
+                Words.noun(positions, "position", "positions"),
                 reused ? "reused from disk" : String.format(Locale.ROOT, "in %6.2f s (%,.0f positions/s)%s",
                         seconds, positions / Math.max(seconds, 1e-9), phases(layerPhases, seconds)));
         layerPhases.clear();

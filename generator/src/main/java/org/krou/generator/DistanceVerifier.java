@@ -16,6 +16,8 @@ import org.krou.table.TableException;
 import org.krou.table.TableFile;
 import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TableSet;
+import org.krou.util.Words;
 
 /**
  * Checks the distance-to-conversion tables: every checksum, then sampled positions against the
@@ -45,6 +47,11 @@ public final class DistanceVerifier {
 
     /**
      * Verifies every distance table present; reports one line per file to {@code progress}.
+     * Positions are sampled in the layers whose value and distance tables, and those of every
+     * smaller layer, are all present and readable ({@link TableSet#readableCoverage}); above
+     * them only the checksums are checked, and the line says why. A damaged value table met
+     * while sampling fails the layer being sampled, naming the damaged file; the other layers
+     * are still checked.
      *
      * @return the failures, empty if all is well
      */
@@ -53,8 +60,9 @@ public final class DistanceVerifier {
         if (count(dataDir, variant) == 0) {
             return failures;
         }
-        try (Tablebase tb = Tablebase.open(dataDir, variant)) {
-            int covered = tb.distanceMaxSeeds();
+        int values = TableSet.readableCoverage(dataDir, variant, TableKind.VALUES, PositionIndex.MAX_SEEDS);
+        int distances = TableSet.readableCoverage(dataDir, variant, TableKind.DTC, values);
+        try (Tablebase tb = distances >= 0 && samples > 0 ? Tablebase.open(dataDir, variant) : null) {
             for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
                 Path f = TableFormat.path(dataDir, variant, TableKind.DTC, n);
                 if (!Files.isRegularFile(f)) {
@@ -67,21 +75,31 @@ public final class DistanceVerifier {
                     problem = e.getMessage();
                 }
                 long checked = 0;
-                if (problem == null && n <= covered) {
+                if (problem == null && tb != null && n <= distances) {
                     SplittableRandom random = new SplittableRandom(seed + n);
                     long size = PositionIndex.size(n);
                     long count = Math.min(size, samples);
                     for (long k = 0; k < count && problem == null; k++) {
                         long r = size <= samples ? k : random.nextLong(size);
-                        problem = check(tb, n, r);
+                        try {
+                            problem = check(tb, n, r);
+                        } catch (TableException e) {
+                            problem = "rank " + r + ": " + e.getMessage();
+                        }
                         checked++;
                     }
                 }
                 if (problem != null) {
                     failures.add(f + ": " + problem);
                 }
-                progress.accept(String.format("%s: %s, %d positions checked%s", f, problem == null ? "ok" : "FAILED",
-                        checked, problem == null ? "" : ": " + problem));
+                String sampled = problem != null || n <= distances && samples > 0
+                        ? ", " + Words.count(checked, "position", "positions") + " checked"
+                        : samples == 0 ? ", checksums only (no positions sampled: --samples 0)"
+                        : ", checksums only (not sampled: the " + (n > values ? "value" : "distance") + " table of "
+                                + Words.count((n > values ? values : distances) + 1, "seed", "seeds")
+                                + " is missing or unreadable)";
+                progress.accept(String.format("%s: %s%s%s", f, problem == null ? "ok" : "FAILED", sampled,
+                        problem == null ? "" : ": " + problem));
             }
         }
         return failures;

@@ -75,14 +75,7 @@ public final class Generator {
      * @throws StoreBusyException if another run is writing to the store
      */
     public ByteBigArray[] run(int maxSeeds) throws IOException {
-        if (maxSeeds < 0 || maxSeeds > PositionIndex.MAX_SEEDS) {
-            throw new IllegalArgumentException("max seeds " + maxSeeds + " out of range 0.." + PositionIndex.MAX_SEEDS);
-        }
-        if (distances && maxSeeds > MAX_DTC_SEEDS) {
-            throw new IllegalArgumentException("distance tables (--dtc) are limited to " + MAX_DTC_SEEDS
-                    + " seeds (layers from 29 seeds on have more positions than a frontier array holds): "
-                    + "use --max-seeds " + MAX_DTC_SEEDS + " or less with --dtc");
-        }
+        checkSeeds(maxSeeds);
         computed = 0;
         reused = 0;
         decoded = 0;
@@ -94,30 +87,89 @@ public final class Generator {
         }
         Closeable session = store.begin();
         try {
-            boolean[] reuse = new boolean[maxSeeds + 1];
-            for (int n = 0; n <= maxSeeds; n++) {
-                reuse[n] = store.reusable(n) && (!distances || store.hasDistances(n));
-                if (!reuse[n] && store.lastRefusal() != null) {
-                    progress.warn("layer " + n + " on disk not reused (" + store.lastRefusal()
-                            + "): computing it again");
-                }
-            }
-            return solveAll(maxSeeds, reuse);
+            return solveAll(maxSeeds, reusable(maxSeeds));
         } finally {
             session.close();
         }
     }
 
-    private ByteBigArray[] solveAll(int maxSeeds, boolean[] reuse) throws IOException {
-        boolean[] wanted = new boolean[maxSeeds + 1];
+    /**
+     * The memory plan {@link #run} would follow, from the layers the store holds now, and the
+     * warnings about layers it would not reuse; computes nothing and writes nothing (the store's
+     * lock is not taken, its directory not created).
+     *
+     * @throws IllegalArgumentException if {@code maxSeeds} is out of range
+     */
+    public MemoryPlan plan(int maxSeeds) {
+        checkSeeds(maxSeeds);
+        plan = memoryPlan(maxSeeds, store == null ? new boolean[maxSeeds + 1] : reusable(maxSeeds));
+        return plan;
+    }
+
+    private void checkSeeds(int maxSeeds) {
+        if (maxSeeds < 0 || maxSeeds > PositionIndex.MAX_SEEDS) {
+            throw new IllegalArgumentException("max seeds " + maxSeeds + " out of range 0.." + PositionIndex.MAX_SEEDS);
+        }
+        if (distances && maxSeeds > MAX_DTC_SEEDS) {
+            throw new IllegalArgumentException("distance tables (--dtc) are limited to " + MAX_DTC_SEEDS
+                    + " seeds (layers from 29 seeds on have more positions than a frontier array holds): "
+                    + "use --max-seeds " + MAX_DTC_SEEDS + " or less with --dtc");
+        }
+    }
+
+    /**
+     * Which layers of the store are reused, warning about those on disk that are not. With
+     * distances, a layer whose value table is intact but has no distance table is computed again:
+     * the distances come out of the breadth-first pass that solves the values, and with the values
+     * known that pass would cost about as much again (the exits of every position, then the
+     * frontiers of each level), so the value table saves nothing worth a second algorithm.
+     */
+    private boolean[] reusable(int maxSeeds) {
+        boolean[] reuse = new boolean[maxSeeds + 1];
+        boolean[] valuesOnly = new boolean[maxSeeds + 1];
         for (int n = 0; n <= maxSeeds; n++) {
+            boolean values = store.reusable(n);
+            reuse[n] = values && (!distances || store.hasDistances(n));
+            if (!reuse[n] && store.lastRefusal() != null) {
+                progress.warn("layer " + n + " on disk not reused (" + store.lastRefusal()
+                        + "): computing it again");
+            } else if (values && !reuse[n]) {
+                valuesOnly[n] = true;
+            }
+        }
+        String layers = MemoryPlan.ranges(valuesOnly);
+        if (!layers.equals("none")) {
+            boolean one = layers.matches("\\d+");
+            progress.warn((one ? "layer " + layers + " on disk has a value table but no distance table: computing it"
+                    : "layers " + layers + " on disk have value tables but no distance tables: computing them")
+                    + " again with distances (distances come out of the same pass that solves the values, which "
+                    + "would cost as much with the values known; the values written are the same)");
+        }
+        return reuse;
+    }
+
+    /** The layers the store wants the values of, among those reused. */
+    private boolean[] wanted(boolean[] reuse) {
+        boolean[] wanted = new boolean[reuse.length];
+        for (int n = 0; n < reuse.length; n++) {
             wanted[n] = reuse[n] && store != null && store.wantsValues(n);
         }
-        boolean[] decode = toDecode(reuse, wanted);
+        return wanted;
+    }
+
+    private MemoryPlan memoryPlan(int maxSeeds, boolean[] reuse) {
+        boolean[] wanted = wanted(reuse);
         Path workDir = store == null ? null : store.workDirectory();
-        plan = workDir == null
+        return workDir == null
                 ? MemoryPlan.of(maxSeeds, distances, reuse, wanted, rawTables)
                 : MemoryPlan.within(heapBytes, mapAll, maxSeeds, distances, reuse, wanted, rawTables);
+    }
+
+    private ByteBigArray[] solveAll(int maxSeeds, boolean[] reuse) throws IOException {
+        boolean[] wanted = wanted(reuse);
+        boolean[] decode = toDecode(reuse, wanted);
+        Path workDir = store == null ? null : store.workDirectory();
+        plan = memoryPlan(maxSeeds, reuse);
         if (planCheck != null) {
             planCheck.check(plan);
         }

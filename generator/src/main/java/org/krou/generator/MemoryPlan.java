@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.krou.index.PositionIndex;
+import org.krou.util.Words;
 
 /**
  * What a generation will hold in memory and write to disk, worked out before it starts, so that a
@@ -262,9 +263,9 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
         long size = PositionIndex.size(n);
         long working = working(size, distances);
         lines.add(String.format(Locale.ROOT, "Plan: the most is held while layer %d is solved: %s of finished layers "
-                        + "in the heap (1 byte a position) + %s for layer %d (%,d positions at %s bytes) + %s overhead "
+                        + "in the heap (1 byte a position) + %s for layer %d (%s at %s bytes) + %s overhead "
                         + "= %s",
-                n, bytes(held[n] - working - OVERHEAD), bytes(working), n, size,
+                n, bytes(held[n] - working - OVERHEAD), bytes(working), n, Words.grouped(size, "position", "positions"),
                 WORKING_BITS / 8.0 + (distances ? 1 + FRONTIER_BYTES : 0), bytes(OVERHEAD), bytes(held[n])));
         long heapLayers = 0;
         for (int k = 0; k <= maxSeeds; k++) {

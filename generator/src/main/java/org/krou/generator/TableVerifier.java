@@ -19,6 +19,8 @@ import org.krou.table.TableException;
 import org.krou.table.TableFile;
 import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TableSet;
+import org.krou.util.Words;
 
 /**
  * Checks the tables of a variant, for {@code krou verify}:
@@ -32,7 +34,8 @@ import org.krou.table.TableKind;
  *       checksum, the table checksum it names, and counts summing to the layer size; for a
  *       layer whose every position is checked (below), the counts must also equal those of the
  *       values read. A missing statistics file is noted, not a failure (it is a cache);</li>
- *   <li>every covered layer, unless {@code samples} is 0: sampled positions (ranks 0, the last,
+ *   <li>every covered layer (every layer from 0 up to it present and readable,
+ *       {@link TableSet#readableCoverage}), unless {@code samples} is 0: sampled positions (ranks 0, the last,
  *       and random ones) are checked against their moves by {@link Verifier#problem}. For a finished game the value must
  *       equal the rule value ({@link Rules#terminalValue}); otherwise, with {@code M} the
  *       greatest {@code captured - value(child)} over the legal moves, the value {@code v} must
@@ -57,7 +60,7 @@ public final class TableVerifier {
      *
      * @param file     the table file
      * @param seeds    its seed count
-     * @param covered  whether the layer is within the tablebase's coverage (sampled)
+     * @param covered  whether the layer is within the coverage (sampled)
      * @param checksum null if the file is present and every checksum and block is fine, else the
      *                 error (naming the file; {@code "missing: ..."} for a missing file)
      * @param stats    null if the statistics file is consistent or absent, else the problem
@@ -76,7 +79,8 @@ public final class TableVerifier {
      * The outcome for a variant.
      *
      * @param variant  the variant checked
-     * @param maxSeeds the coverage (-1 if not even layer 0 can be used)
+     * @param maxSeeds the coverage: the largest seed count with every layer from 0 up to it present
+     *                 and readable ({@link TableSet#readableCoverage}); -1 if layer 0 is not
      * @param files    one report per layer from 0 to the highest present
      */
     public record Report(Variant variant, int maxSeeds, List<FileReport> files) {
@@ -113,21 +117,23 @@ public final class TableVerifier {
             throw new MissingTableException(variant, 0, TableFormat.valuesPath(dataDir, variant, 0));
         }
         List<FileReport> reports = new ArrayList<>();
-        Tablebase tb = Files.isRegularFile(TableFormat.valuesPath(dataDir, variant, 0)) ? Tablebase.open(dataDir, variant)
-                : null;
+        int coverage = TableSet.readableCoverage(dataDir, variant, TableKind.VALUES, highest);
+        Tablebase tb = coverage >= 0 ? Tablebase.open(dataDir, variant) : null;
         try {
             for (int n = 0; n <= highest; n++) {
-                FileReport r = layer(dataDir, variant, n, highest, tb, samples, seed);
+                FileReport r = layer(dataDir, variant, n, highest, n <= coverage ? tb : null, samples, seed);
                 reports.add(r);
                 progress.accept(String.format("%s: %s%s%s", r.file(), r.ok() ? "ok" : "FAILED",
-                        r.checksum() != null && r.checksum().startsWith("missing") ? ""
+                        // a missing layer, or the unreadable one that ends the coverage: its problem says all
+                        r.checksum() != null && (n == coverage + 1 || r.checksum().startsWith("missing")) ? ""
                                 : samples == 0 ? ", checksums only (no positions sampled: --samples 0)"
-                                : !r.covered() ? ", checksums only (not sampled: a layer below is missing)"
-                                : ", " + r.samples() + " positions checked",
+                                : !r.covered() ? ", checksums only (not sampled: layer " + (coverage + 1)
+                                        + " below is missing or unreadable)"
+                                : ", " + Words.count(r.samples(), "position", "positions") + " checked",
                         r.ok() ? "" : ": " + (r.checksum() != null ? r.checksum()
                                 : r.stats() != null ? r.stats() : r.failures().get(0))));
             }
-            return new Report(variant, tb == null ? -1 : tb.maxSeeds(), Collections.unmodifiableList(reports));
+            return new Report(variant, coverage, Collections.unmodifiableList(reports));
         } finally {
             if (tb != null) {
                 tb.close();
@@ -135,6 +141,7 @@ public final class TableVerifier {
         }
     }
 
+    /** The report of layer {@code n}; {@code tb} is null if the layer is beyond the coverage (not sampled). */
     private static FileReport layer(Path dataDir, Variant variant, int n, int highest, Tablebase tb, int samples,
                                     long seed) {
         Path f = TableFormat.valuesPath(dataDir, variant, n);
@@ -153,7 +160,7 @@ public final class TableVerifier {
         List<String> failures = new ArrayList<>();
         long[] histogram = new long[2 * n + 1];
         long checked = 0;
-        boolean covered = tb != null && n <= tb.maxSeeds();
+        boolean covered = tb != null;
         if (covered && samples > 0) {
             checked = sample(tb, n, samples, seed, failures, histogram);
         }

@@ -1,9 +1,12 @@
 package org.krou.rules;
 
+import org.krou.util.Words;
+
 /**
  * Position notation: South's pits {@code a..f}, a slash, North's pits {@code A..F}, then the
  * side to move, {@code S} or {@code N} (South if omitted). Counts are separated by spaces or
- * commas. Example: {@code 4 4 4 4 4 4 / 4 4 4 4 4 4 S}.
+ * commas; a count is written with the digits 0-9 alone (no sign). Example:
+ * {@code 4 4 4 4 4 4 / 4 4 4 4 4 4 S}.
  *
  * <pre>{@code
  * Position p = Notation.parse("0,0,0,0,0,1 / 1,0,0,0,0,0 N");
@@ -63,13 +66,15 @@ public final class Notation {
             northCount--;
         }
         if (south.length != 6) {
-            throw new NotationException(text, "South has " + south.length + " pits: expected 6 before '/'");
+            throw new NotationException(text, "South has " + Words.count(south.length, "pit", "pits")
+                    + ": expected 6 before '/'");
         }
         if (northCount > 6) {
             extraAfterNorth(text, north, northCount, sideGiven ? last : null);
         }
         if (northCount != 6) {
-            throw new NotationException(text, "North has " + northCount + " pits: expected 6 after '/'");
+            throw new NotationException(text, "North has " + Words.count(northCount, "pit", "pits")
+                    + ": expected 6 after '/'");
         }
         int[] pits = new int[Rules.PITS];
         int sum = 0;
@@ -108,22 +113,28 @@ public final class Notation {
         }
     }
 
-    /** The count of one pit, 0..48. */
+    /**
+     * The count of one pit, 0..48, written with the ASCII digits 0-9 alone: a sign ({@code -1},
+     * {@code -0}, {@code +4}) or another script's digits ({@code １}, Unicode's full-width one,
+     * which {@link Integer#parseInt} would take) is refused, saying so.
+     */
     private static int count(String text, String t, String pit) {
-        int v;
-        try {
-            v = Integer.parseInt(t);
-        } catch (NumberFormatException e) {
-            if (!t.matches("[+-]?\\p{Nd}+")) {
-                throw new NotationException(text, "pit " + pit + " holds '" + excerpt(t)
-                        + "': expected a whole number of seeds");
+        if (!t.matches("[0-9]+")) {
+            String problem;
+            if (t.matches("-[0-9]*[1-9][0-9]*")) {
+                problem = excerpt(t) + ": counts must be 0 or more";
+            } else if (t.matches("[+-][0-9]+")) {
+                problem = "'" + excerpt(t) + "': write counts without a sign";
+            } else if (t.matches("[+-]?\\p{Nd}+")) {
+                problem = "'" + excerpt(t) + "': write counts with the digits 0-9";
+            } else {
+                problem = "'" + excerpt(t) + "': expected a whole number of seeds";
             }
-            // digits only, but beyond an int: far too many seeds (or far too few)
-            v = t.charAt(0) == '-' ? -1 : Integer.MAX_VALUE;
+            throw new NotationException(text, "pit " + pit + " holds " + problem);
         }
-        if (v < 0) {
-            throw new NotationException(text, "pit " + pit + " holds " + excerpt(t) + ": counts must be 0 or more");
-        }
+        // digits only (leading zeros allowed): beyond an int, far too many seeds
+        String d = t.replaceFirst("^0+(?=.)", "");
+        int v = d.length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(d);
         if (v > Position.TOTAL_SEEDS) {
             throw new NotationException(text, "pit " + pit + " holds " + excerpt(t) + ": at most 48 seeds in a game");
         }

@@ -1,5 +1,6 @@
 package org.krou.table;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -24,7 +25,11 @@ public final class IoReason {
     private IoReason() {
     }
 
-    /** What went wrong, e.g. {@code "No space left on device"} or {@code "permission denied on data/abapa"}. */
+    /**
+     * What went wrong, e.g. {@code "No space left on device"}, {@code "permission denied on data/abapa"}
+     * or, for java.io's {@code "data/abapa/analysis.cm (Permission denied)"}, {@code "Permission denied"};
+     * never a class name.
+     */
     public static String of(IOException e) {
         if (e instanceof FileSystemException f) {
             String on = f.getFile() == null ? "" : " " + f.getFile()
@@ -45,9 +50,13 @@ public final class IoReason {
             if (e instanceof DirectoryNotEmptyException) {
                 return "directory not empty:" + on;
             }
-            return (reason == null ? e.getClass().getSimpleName() : reason) + (on.isEmpty() ? "" : " (" + on.trim() + ")");
+            return (reason == null ? "input/output error" : reason) + (on.isEmpty() ? "" : " (" + on.trim() + ")");
         }
         String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+        if (e instanceof FileNotFoundException && m != null && m.endsWith(")") && m.contains(" (")) {
+            // java.io's "path (reason)", e.g. "data/abapa/analysis.cm (Permission denied)": the reason
+            return m.substring(m.lastIndexOf(" (") + 2, m.length() - 1);
+        }
+        return m == null || m.isBlank() ? "input/output error" : m;
     }
 }

@@ -2,6 +2,7 @@ package org.krou.table;
 
 import java.nio.file.Path;
 import org.krou.rules.Variant;
+import org.krou.util.Words;
 
 /** A table that is needed does not exist: says which variant and seed count, and which path was looked for. */
 public final class MissingTableException extends TableException {
@@ -12,8 +13,8 @@ public final class MissingTableException extends TableException {
 
     /** The table of {@code variant} (null: any) for {@code seeds} seeds was looked for at {@code file}. */
     public MissingTableException(Variant variant, int seeds, Path file) {
-        super(file, "no " + (variant == null ? "" : variant.id() + " ") + "table for " + seeds + " seeds: " + file
-                + " does not exist");
+        super(file, "no " + (variant == null ? "" : variant.id() + " ") + "table for "
+                + Words.count(seeds, "seed", "seeds") + ": " + file + " does not exist");
         this.variant = variant;
         this.seeds = seeds;
     }

@@ -1,6 +1,7 @@
 package org.krou.table;
 
 import java.nio.file.Path;
+import org.krou.util.Words;
 
 /**
  * A position has more seeds on the board than the tables cover: says how many it has and the
@@ -14,7 +15,7 @@ public final class OutsideCoverageException extends TableException {
 
     /** A board with {@code seeds} seeds, tables in {@code dir} covering up to {@code maxSeeds}. */
     public OutsideCoverageException(Path dir, int seeds, int maxSeeds) {
-        super(dir, "the position has " + seeds + " seeds on the board; the tables in " + dir
+        super(dir, "the position has " + Words.count(seeds, "seed", "seeds") + " on the board; the tables in " + dir
                 + " cover " + (maxSeeds < 0 ? "nothing" : "0.." + maxSeeds + " seeds"));
         this.seeds = seeds;
         this.maxSeeds = maxSeeds;

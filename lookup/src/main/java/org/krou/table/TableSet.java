@@ -37,12 +37,32 @@ public final class TableSet implements AutoCloseable {
 
     /**
      * The largest seed count {@code n <= limit} such that the files of {@code kind} for 0..n
-     * are all present; -1 if not even layer 0's is.
+     * are all present; -1 if not even layer 0's is. Nothing is opened: a lookup finds a damaged
+     * file when it first opens it ({@link #readableCoverage} opens them all).
      */
     public static int coverage(Path dataDir, Variant variant, TableKind kind, int limit) {
         int max = -1;
         while (max < limit && Files.isRegularFile(TableFormat.path(dataDir, variant, kind, max + 1))) {
             max++;
+        }
+        return max;
+    }
+
+    /**
+     * The coverage of the tables of {@code kind}, as {@code krou info} and {@code krou verify}
+     * report it: the largest seed count {@code n <= limit} such that the files for 0..n are all
+     * present and readable, each opening cleanly (its header and block index intact, the file as
+     * long as its header says; the blocks themselves are not decoded); -1 if layer 0's is not.
+     */
+    public static int readableCoverage(Path dataDir, Variant variant, TableKind kind, int limit) {
+        int max = coverage(dataDir, variant, kind, limit);
+        for (int n = 0; n <= max; n++) {
+            try {
+                TableFile.open(TableFormat.path(dataDir, variant, kind, n), kind, variant, n, true, new BlockCache(1))
+                        .close();
+            } catch (TableException e) {
+                return n - 1;
+            }
         }
         return max;
     }

@@ -34,6 +34,8 @@ class NotationTest {
         assertEquals(Side.SOUTH, Notation.parse("1 2 3 4 5 6 / 7 8 9 0 1 2").toMove(), "side omitted: South");
         assertEquals(Side.SOUTH, Notation.parse("1 2 3 4 5 6 / 7 8 9 0 1 2 S").toMove());
         assertEquals(Position.START, Position.parse("4,4,4,4,4,4/4,4,4,4,4,4"));
+        // leading zeros, however many, are zeros
+        assertEquals(7, Notation.parse("0000000000007 0 0 0 0 0 / 0 0 0 0 0 00 N").pit(0));
     }
 
     /** A comma written next to the slash or at the start separates nothing: it is not a pit. */
@@ -132,7 +134,14 @@ class NotationTest {
         "99999999999 0 0 0 0 0 / 0 0 0 0 0 0 | pit a holds 99999999999: at most 48 seeds",
         "2147483647 0 0 0 0 0 / 0 0 0 0 0 0 | pit a holds 2147483647: at most 48 seeds",
         "0 0 0 0 0 0 / 0 0 0 0 0 -99999999999 | pit F holds -99999999999: counts must be 0 or more",
-        "0 0 0 0 0 0 / 0 0 0 0 0 +99999999999 | pit F holds +99999999999: at most 48 seeds",
+        // counts are the digits 0-9 alone: no sign, no other script's digits
+        "0 0 0 0 0 0 / 0 0 0 0 0 +99999999999 | pit F holds '+99999999999': write counts without a sign",
+        "-0 0 0 0 0 1 / 1 0 0 0 0 0 S       | pit a holds '-0': write counts without a sign",
+        "+4 4 4 4 4 4 / 4 4 4 4 4 4 S       | pit a holds '+4': write counts without a sign",
+        "4 4 4 4 4 4 / 4 4 4 4 4 -0         | pit F holds '-0': write counts without a sign",
+        "\uFF11 0 0 0 0 1 / 1 0 0 0 0 0 S   | pit a holds '\uFF11': write counts with the digits 0-9",
+        "4 4 4 4 4 4 / 4 4 \u0664 4 4 4     | pit C holds '\u0664': write counts with the digits 0-9",
+        "4 4 4 4 4 4 / 4 4 4 4 1\uFF12 4   | pit E holds '1\uFF12': write counts with the digits 0-9",
     })
     void badInputNamesTheProblem(String text, String problem) {
         NotationException e = assertThrows(NotationException.class, () -> Notation.parse(text),
