@@ -13,7 +13,7 @@ import org.krou.rules.Side;
 import org.krou.rules.Variant;
 
 /**
- * The figures of README.md for {@code krou analyse} above the tables: for random positions of
+ * The figures of docs/ANALYSIS.md for {@code krou analyse} above the tables: for random positions of
  * each seed count, how many the search proves exact within a node budget, the mean width of the
  * proven interval and the nodes per second, with all the tables and with none (horizon -1).
  * No analysis store: each position is searched from scratch (a fresh engine each).

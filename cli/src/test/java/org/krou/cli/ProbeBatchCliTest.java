@@ -64,7 +64,7 @@ class ProbeBatchCliTest {
             }
         }
         assertEquals(expected, out);
-        assertEquals("-2", out.get(0)); // South loses both seeds (README example)
+        assertEquals("-2", out.get(0)); // South loses both seeds (docs/HTTP.md batch example)
         for (int i = 0; i < LINES.size(); i++) {
             String o = out.get(i);
             assertTrue(o.matches("-?\\d+") || o.startsWith("error: "), o);

@@ -63,7 +63,7 @@ class MemoryPlanTest {
             assertFalse(fits.fits(fits.heapNeeded() - 1));
             assertTrue(fits.peakBytes() <= fits.heapNeeded() * MemoryPlan.HEAP_SHARE_PERCENT / 100 + 1);
         }
-        // what README.md says fits with the launcher's heap of 75% of the machine
+        // what docs/CLI.md says fits with the launcher's heap of 75% of the machine
         assertEquals(28, MemoryPlan.largestFitting(6L << 30, false, false));
         assertEquals(30, MemoryPlan.largestFitting(12L << 30, false, false));
         assertEquals(31, MemoryPlan.largestFitting(18L << 30, false, false));
@@ -186,7 +186,7 @@ class MemoryPlanTest {
             assertTrue(heapFor(MemoryPlan.OVERHEAD + working(n)) <= heap, "N = " + n + " in " + heap);
             assertTrue(n == PositionIndex.MAX_SEEDS || heapFor(MemoryPlan.OVERHEAD + working(n + 1)) > heap);
         }
-        // what README.md says fits with the launcher's heap of 75% of the machine
+        // what docs/CLI.md says fits with the launcher's heap of 75% of the machine
         assertEquals(31, MemoryPlan.largestFittingMapped(6L << 30, false, false));
         assertEquals(33, MemoryPlan.largestFittingMapped(12L << 30, false, false));
         assertEquals(35, MemoryPlan.largestFittingMapped(18L << 30, false, false));

@@ -5,7 +5,7 @@ import org.krou.table.TableFormat;
 
 /**
  * How {@link TableWriter} encodes a table. The default is what the measurements in
- * {@code README.md} found best for size and cold-probe speed together.
+ * {@code docs/PERFORMANCE.md} found best for size and cold-probe speed together.
  *
  * <pre>{@code
  * WriterOptions o = WriterOptions.DEFAULT.withBlockSize(2048).withThreads(1);
