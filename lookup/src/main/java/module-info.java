@@ -25,7 +25,8 @@
  *       decoders ({@code SymbolCodec}, {@code ContextModel}), the block index and cache policy, and
  *       the byte sources a table file is read through are package-private;</li>
  *   <li>{@code org.krou.util}: {@code ByteBigArray} (layers of more than 2^31 entries, as
- *       {@code TableFile.readAll} returns them) and {@code Parallel}.</li>
+ *       {@code TableFile.readAll} returns them), {@code Parallel}, and {@code Words} (counts in
+ *       messages, "1 pit", "6 pits").</li>
  * </ul>
  * See {@code docs/FORMAT.md} for the files and {@code docs/RULES.md} for what a value means.
  */
