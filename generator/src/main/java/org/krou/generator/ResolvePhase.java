@@ -49,7 +49,7 @@ final class ResolvePhase {
     private static final long CURSOR = -2;
     /**
      * A seed this close after the cursor is reached by stepping the cursor
-     * ({@link PositionIndex#next}, a few ns a step) rather than unranked (about 100 ns: eleven
+     * ({@link PositionIndex#next}, a few additions a step) rather than unranked (eleven
      * dependent table look-ups).
      */
     private static final long STEPS = 48;
