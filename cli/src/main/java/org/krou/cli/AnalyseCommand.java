@@ -3,7 +3,6 @@ package org.krou.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.krou.engine.Analysis;
@@ -17,7 +16,6 @@ import org.krou.server.ProbeJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import org.krou.util.Words;
@@ -54,17 +52,12 @@ final class AnalyseCommand implements Callable<Integer> {
     @Mixin
     StoreOptions storeOptions;
 
-    String position;
-
-    @Parameters(arity = "1..*", paramLabel = "POSITION",
-            description = "The position, e.g. '4 4 4 4 4 4 / 4 4 4 4 4 4 S', quoted or as separate words.")
-    void position(List<String> words) {
-        position = String.join(" ", words);
-    }
+    @Mixin
+    PositionParameter position;
 
     @Override
     public Integer call() {
-        Position p = Position.parse(position).withoutCaptures();
+        Position p = position.position().withoutCaptures();
         Limits limits = budget.limits(Limits.ofSeconds(10));
         storeOptions.entries(); // checked before the tables are opened
         PrintWriter out = spec.commandLine().getOut();

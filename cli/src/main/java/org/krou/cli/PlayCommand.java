@@ -67,10 +67,10 @@ final class PlayCommand implements Callable<Integer> {
     String from;
 
     @Option(names = "--from", paramLabel = "POSITION", arity = "1..14", hideParamSyntax = true,
-            description = "Start from this position, e.g. '0 0 3 1 2 1 / 1 1 0 2 0 2 S', quoted or as separate words "
-                    + "(default: the opening position, 4 seeds in every pit, South to move).")
+            description = "Start from this position: " + PositionParameter.HELP
+                    + " (default: the opening position, 4 seeds in every pit, South to move).")
     void from(List<String> words) {
-        from = String.join(" ", words);
+        from = PositionParameter.join(words);
     }
 
     @Option(names = "--captured", paramLabel = "S,N", description = "Seeds South and North captured before --from.")

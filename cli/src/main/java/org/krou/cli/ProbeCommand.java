@@ -6,7 +6,6 @@ import java.util.concurrent.Callable;
 import org.krou.probe.FinalResult;
 import org.krou.probe.MoveValue;
 import org.krou.probe.Tablebase;
-import org.krou.rules.Notation;
 import org.krou.rules.Position;
 import org.krou.rules.Rules;
 import org.krou.server.BatchProbe;
@@ -15,7 +14,6 @@ import org.krou.server.ProbeJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import org.krou.util.Words;
@@ -24,10 +22,8 @@ import org.krou.util.Words;
 @Command(name = "probe", mixinStandardHelpOptions = true,
         description = {"Show a position's exact value, every legal move with what it captures and its value, "
                 + "and the best moves.",
-                "POSITION is 'a b c d e f / A B C D E F [S|N]' (South to move if the side is omitted), "
-                + "e.g. '0 0 0 0 0 1 / 1 0 0 0 0 0 S', quoted or as separate words.",
-                "With --batch, read one position per line from standard input and print one line per position "
-                + "holding only its value (with --json the object of probe --json), or 'error: <reason>' (with --json "
+                "With --batch, give no POSITION: read one position per line from standard input and print one line "
+                + "per position holding only its value (with --json the object of probe --json), or 'error: <reason>' (with --json "
                 + "{\"error\": \"<reason>\"}), and go on. Answers are written whenever input pauses, so a program "
                 + "can write a line and read its answer; --line-buffered writes each at once. Exit code 0 when "
                 + "every line was answered, 1 when the output or input failed, 3 when the tables cannot be opened."})
@@ -55,14 +51,13 @@ final class ProbeCommand implements Callable<Integer> {
             description = "With --batch: write every answer at once (default: whenever input pauses, and in blocks).")
     boolean lineBuffered;
 
-    @Parameters(arity = "0..*", paramLabel = "POSITION",
-            description = "The position (not with --batch), quoted or as separate words.")
-    List<String> position;
+    @Mixin
+    PositionParameter position;
 
     @Override
     public Integer call() throws Exception {
         if (batch) {
-            if (position != null) {
+            if (position.given()) {
                 throw new IllegalArgumentException("--batch reads positions from standard input: give no POSITION");
             }
             if (captured != null) {
@@ -78,10 +73,7 @@ final class ProbeCommand implements Callable<Integer> {
         if (lineBuffered) {
             throw new IllegalArgumentException("--line-buffered goes with --batch only");
         }
-        if (position == null) {
-            throw new IllegalArgumentException("missing POSITION (" + Notation.FORM + ")");
-        }
-        Position p = withCaptured(Position.parse(String.join(" ", position)), captured);
+        Position p = withCaptured(position.position(), captured);
         PrintWriter out = spec.commandLine().getOut();
         try (Tablebase tb = cache.open(tables)) {
             int v = tb.value(p);

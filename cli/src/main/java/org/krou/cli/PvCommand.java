@@ -12,7 +12,6 @@ import org.krou.server.ProbeJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import org.krou.util.Words;
@@ -47,17 +46,12 @@ final class PvCommand implements Callable<Integer> {
     @Mixin
     SearchOptions search;
 
-    String position;
-
-    @Parameters(arity = "1..*", paramLabel = "POSITION",
-            description = "The position, e.g. '0 0 0 1 2 1 / 1 1 0 0 0 2 S', quoted or as separate words.")
-    void position(List<String> words) {
-        position = String.join(" ", words);
-    }
+    @Mixin
+    PositionParameter position;
 
     @Override
     public Integer call() {
-        Position p = ProbeCommand.withCaptured(Position.parse(position), captured);
+        Position p = ProbeCommand.withCaptured(position.position(), captured);
         PrintWriter out = spec.commandLine().getOut();
         int nodes = search.nodes();
         try (Tablebase tb = cache.open(tables); PerfectPlay play = PerfectPlay.over(tb, nodes)) {

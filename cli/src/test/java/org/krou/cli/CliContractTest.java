@@ -122,6 +122,16 @@ class CliContractTest {
         refused(twice, "bad position", "side to move is given more than once");
     }
 
+    /** Every command that reads a position says alike, in one line, that it is missing and how one is written. */
+    @Test
+    void aMissingPositionIsSaidAlike() {
+        String d = dir.toString();
+        for (String cmd : new String[] {"probe", "pv", "analyse"}) {
+            refused(CliRun.of(cmd, "--data", d), "missing POSITION (expected 'a b c d e f / A B C D E F [S|N]'",
+                    "e.g. '4 4 4 4 4 4 / 4 4 4 4 4 4 S'");
+        }
+    }
+
     /**
      * A position whose first count carries a minus sign, quoted or as separate words, with or
      * without {@code --}: a bad position (no count has a sign), never an unknown option or a

@@ -18,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Hazelcast's, members find each other over TCP/IP at explicit addresses (multicast and the
  * phone-home call off), and a message is published on the target member's own topic
  * ({@code krou-<member uuid>}), which only that member listens to: a one-way event, no answer
- * (an executor task, tried first, costs a response per message and was several times slower).
+ * (a task on the member's executor would cost a response per message).
  * Hazelcast drops events only when a member's event queue (a million events) is full; the
  * update windows keep the events in flight far below that.
  *

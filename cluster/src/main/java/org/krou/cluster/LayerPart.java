@@ -4,6 +4,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import org.krou.generator.AtomicBytes;
 import org.krou.generator.StateCodes;
 import org.krou.generator.table.ExitSource;
 import org.krou.rules.Variant;
@@ -39,9 +40,11 @@ import org.krou.util.ByteBigArray;
 final class LayerPart {
     final int seeds;
     final Blocks blocks;
+    /** {@code state}, updated by compare-and-set where threads race for a position. */
+    final AtomicBytes atomicState;
     final ByteBigArray state;
     /** Don't-care bits, eight local positions a byte. */
-    final ByteBigArray dontCare;
+    private final AtomicBytes dontCare;
     /** The best exit of each owned position, kept for the exits {@link StateCodes} leaves out. */
     final ByteBigArray exit;
     final Variant variant;
@@ -72,9 +75,10 @@ final class LayerPart {
         this.seeds = seeds;
         this.codes = new StateCodes(seeds);
         this.localSize = blocks.localSize();
-        this.state = new ByteBigArray(localSize);
+        this.atomicState = new AtomicBytes(localSize);
+        this.state = atomicState.bytes();
         this.exit = new ByteBigArray(localSize);
-        this.dontCare = new ByteBigArray((localSize + 7) >>> 3);
+        this.dontCare = new AtomicBytes((localSize + 7) >>> 3);
     }
 
     /** Where updates of positions owned elsewhere go. */

@@ -102,7 +102,7 @@ final class PartWalker {
         byte lose = StateCodes.zero(-t);
         for (long l = from; l < end; l++) {
             byte s = part.state.get(l);
-            while ((s == win || s == lose) && !part.state.compareAndSet(l, s, (byte) (s == win ? t : -t))) {
+            while ((s == win || s == lose) && !part.atomicState.compareAndSet(l, s, (byte) (s == win ? t : -t))) {
                 s = part.state.get(l);
             }
             if (s == win || s == lose) {
@@ -181,7 +181,7 @@ final class PartWalker {
             if (x == StateCodes.UNCHANGED) {
                 return;
             }
-            if (part.state.compareAndSet(l, s, (byte) x)) {
+            if (part.atomicState.compareAndSet(l, s, (byte) x)) {
                 if ((x & StateCodes.EXACT) != 0) {
                     part.setDontCare(l);
                 }

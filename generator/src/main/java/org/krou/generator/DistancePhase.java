@@ -59,7 +59,7 @@ final class DistancePhase {
                 for (long i = from; i < to; i++) {
                     byte s = layer.state.get(i);
                     boolean win = s == winCode;
-                    if ((win || s == loseCode) && layer.state.compareAndSet(i, s, (byte) (win ? level : -level))) {
+                    if ((win || s == loseCode) && layer.atomicState.compareAndSet(i, s, (byte) (win ? level : -level))) {
                         layer.dontCare.set(i);
                         if (dist.get(i) != 0) {
                             dist.set(i, (byte) 1);
@@ -147,7 +147,7 @@ final class DistancePhase {
             if (x == StateCodes.UNCHANGED) {
                 return;
             }
-            if (layer.state.compareAndSet(q, s, (byte) x)) {
+            if (layer.atomicState.compareAndSet(q, s, (byte) x)) {
                 if ((x & StateCodes.EXACT) != 0) {
                     layer.dontCare.set(q);
                 }

@@ -27,6 +27,8 @@ final class LayerState {
 
     final int seeds;
     final long size;
+    /** {@code state}, updated by compare-and-set where threads race for a position. */
+    final AtomicBytes atomicState;
     final ByteBigArray state;
     final DontCareBits dontCare;
     final StateCodes codes;
@@ -41,7 +43,8 @@ final class LayerState {
         this.seeds = seeds;
         this.codes = new StateCodes(seeds, maxKept);
         this.size = PositionIndex.size(seeds);
-        this.state = new ByteBigArray(size);
+        this.atomicState = new AtomicBytes(size);
+        this.state = atomicState.bytes();
         this.dontCare = new DontCareBits(size);
     }
 

@@ -19,9 +19,10 @@ import org.krou.util.Words;
  * the table writer; see {@link LayerState}), plus one byte for the distance and about
  * {@value #FRONTIER_BYTES} for the breadth-first frontiers with {@code --dtc}. The peak over the
  * layers to compute is what the Java heap must hold, with {@value #HEAP_SHARE_PERCENT}% of the
- * heap as the most the data may fill (the collector needs the rest). The tables written take
- * about {@value #CONTEXT_BITS} bits per position as context-coded blocks (8 if raw), and
- * {@value #DTC_BITS} more for distance tables, measured up to 24 seeds.
+ * heap as the most the data may fill (the collector needs the rest). The tables written are
+ * counted at {@value #CONTEXT_BITS} bits per position as context-coded blocks (8 if raw), and
+ * {@value #DTC_BITS} more for distance tables: more than the tables measured take
+ * (docs/PERFORMANCE.md, "Table size"), so that the plan errs on the safe side.
  *
  * <p>A finished layer may instead be <em>memory-mapped</em> ({@code mapped[k]}): once finished
  * (or decoded from its table) it is written to a working file of one byte a position
@@ -59,11 +60,11 @@ public record MemoryPlan(int maxSeeds, boolean distances, long[] held, int peakL
     static final int HEAP_SHARE_PERCENT = 85;
     /** What the JVM, the table writer and the rest need besides the layers. */
     static final long OVERHEAD = 128L << 20;
-    /** Table size, bits per position (measured 2.56 at 20 seeds, 2.60 at 24). */
+    /** Table size, bits per position, above what the tables measured take. */
     static final double CONTEXT_BITS = 2.7;
     /** Raw tables, bits per position. */
     static final double RAW_BITS = 8;
-    /** Distance tables, bits per position (measured 3.4 up to 16 seeds). */
+    /** Distance tables, bits per position, above what the tables measured take. */
     static final double DTC_BITS = 3.6;
 
     /** Copies the arrays. */

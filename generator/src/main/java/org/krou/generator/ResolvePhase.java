@@ -49,7 +49,7 @@ final class ResolvePhase {
     private static final long CURSOR = -2;
     /**
      * A seed this close after the cursor is reached by stepping the cursor
-     * ({@link PositionIndex#next}, a few ns a step) rather than unranked (about 100 ns: eleven
+     * ({@link PositionIndex#next}, a few additions a step) rather than unranked (eleven
      * dependent table look-ups).
      */
     private static final long STEPS = 48;
@@ -100,6 +100,7 @@ final class ResolvePhase {
     private static final class Worker {
         private final LayerState layer;
         private final ByteBigArray state;
+        private final AtomicBytes atomicState;
         private final Predecessors pred;
         private final ExitKernel kernel;
         private final StateCodes codes;
@@ -120,6 +121,7 @@ final class ResolvePhase {
         Worker(LayerState layer, ByteBigArray[] solved, Variant variant) {
             this.layer = layer;
             this.state = layer.state;
+            this.atomicState = layer.atomicState;
             this.pred = new Predecessors(variant);
             this.kernel = new ExitKernel(variant, solved);
             this.codes = layer.codes;
@@ -167,7 +169,7 @@ final class ResolvePhase {
             }
             // these codes change only by being resolved: if another thread resolved the
             // position meanwhile, the compare-and-set fails and it is no seed any more
-            if (state.compareAndSet(i, s, (byte) (s == win ? t : -t))) {
+            if (atomicState.compareAndSet(i, s, (byte) (s == win ? t : -t))) {
                 layer.dontCare.set(i);
                 moveCursor(i);
                 if (packable) {
@@ -233,7 +235,7 @@ final class ResolvePhase {
                 if (x == StateCodes.UNCHANGED) {
                     return;
                 }
-                if (state.compareAndSet(q, s, (byte) x)) {
+                if (atomicState.compareAndSet(q, s, (byte) x)) {
                     resolved(q, qb, x);
                     return;
                 }
@@ -253,7 +255,7 @@ final class ResolvePhase {
                 if (x == StateCodes.UNCHANGED) {
                     return;
                 }
-                if (state.compareAndSet(q, s, (byte) x)) {
+                if (atomicState.compareAndSet(q, s, (byte) x)) {
                     resolved(q, qb, x);
                     return;
                 }

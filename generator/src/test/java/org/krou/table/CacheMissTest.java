@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.krou.generator.table.SyntheticLayers;
 import org.krou.generator.table.WriterOptions;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
@@ -35,8 +36,8 @@ class CacheMissTest {
 
     private byte[] table(String codec, int seeds, int block) throws IOException {
         WriterOptions o = (codec.equals("raw") ? WriterOptions.RAW : WriterOptions.DEFAULT).withBlockSize(block);
-        ByteBigArray values = TableTestSupport.skewed(seeds, 5);
-        TableTestSupport.write(tmp, Variant.ABAPA, seeds, values, null, o);
+        ByteBigArray values = SyntheticLayers.skewed(seeds, 5);
+        SyntheticLayers.write(tmp, Variant.ABAPA, seeds, values, null, o);
         return Files.readAllBytes(TableFormat.valuesPath(tmp, Variant.ABAPA, seeds));
     }
 

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.krou.generator.table.SyntheticLayers;
 import org.krou.generator.table.WriteResult;
 import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
@@ -34,13 +35,13 @@ class CorruptionTest {
 
     @BeforeAll
     static void write() throws IOException {
-        values = TableTestSupport.skewed(SEEDS, 77);
-        ByteBigArray exits = TableTestSupport.exits(values, SEEDS, 78);
+        values = SyntheticLayers.skewed(SEEDS, 77);
+        ByteBigArray exits = SyntheticLayers.exits(values, SEEDS, 78);
         WriterOptions[] o = {WriterOptions.DEFAULT.withBlockSize(500),
             WriterOptions.RAW.withBlockSize(500)};
         for (int i = 0; i < 2; i++) {
             Path d = dir.resolve("f" + i);
-            WriteResult r = TableTestSupport.write(d, Variant.ABAPA, SEEDS, values, exits, o[i]);
+            WriteResult r = SyntheticLayers.write(d, Variant.ABAPA, SEEDS, values, exits, o[i]);
             files[i] = Files.readAllBytes(r.file());
         }
     }
@@ -144,7 +145,7 @@ class CorruptionTest {
 
     @Test
     void foreignFilesAreRefusedSayingWhatWasFound() throws IOException {
-        Path awari = TableTestSupport.write(dir.resolve("aw"), Variant.AWARI, SEEDS, values, null,
+        Path awari = SyntheticLayers.write(dir.resolve("aw"), Variant.AWARI, SEEDS, values, null,
                 WriterOptions.DEFAULT).file();
         TableFormatException e = assertThrows(TableFormatException.class,
                 () -> TableFile.open(awari, TableKind.VALUES, Variant.ABAPA, SEEDS, true, new BlockCache(2)));

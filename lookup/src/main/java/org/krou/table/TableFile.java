@@ -17,8 +17,8 @@ import org.krou.util.Parallel;
  * in a {@link BlockCache} ({@link CachedBlocks}). Safe for concurrent use.
  *
  * <p>If {@link #dontCare()} is true, a stored value may be below the true value where the true
- * value equals the position's best exit; {@code org.krou.probe.Tablebase} and
- * {@code org.krou.generator.table.LayerResolver} (generator module) recover it. Use those for values; this class is the raw file layer.
+ * value equals the position's best exit; {@link org.krou.probe.Tablebase} recovers it. Use it for
+ * values; this class is the raw file layer.
  *
  * <pre>{@code
  * try (TableFile t = TableFile.open(path, TableKind.VALUES, Variant.ABAPA, 12, true, new BlockCache(64))) {
@@ -290,8 +290,7 @@ public final class TableFile implements AutoCloseable {
     /**
      * Checks the whole-file checksum only: one read of everything after the header (model,
      * blocks, index), nothing decoded. With the header checked at open, this is what a file
-     * written by the writer ({@code org.krou.generator.table.TableWriter}) needs to be known intact; {@link #verifyChecksums()} also
-     * decodes every block.
+     * just written needs to be known intact; {@link #verifyChecksums()} also decodes every block.
      *
      * @throws CorruptTableException if the checksum differs
      */

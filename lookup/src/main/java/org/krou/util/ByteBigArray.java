@@ -11,8 +11,8 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * A byte array indexed by {@code long}, in chunks of 2^30 bytes, so that layers of more than
- * 2^31 positions fit. Plain reads and writes plus the few atomic operations the parallel
- * generator needs.
+ * 2^31 positions fit. Plain reads and writes; a caller that needs operations of its own on the
+ * bytes (atomic updates, say) keeps the chunks and sees them as an array through {@link #wrap}.
  *
  * <p>An array is either in the heap ({@link #ByteBigArray(long)}) or a read-only view of a file
  * mapped into memory ({@link #map(Path, long)}), chunk by chunk, each chunk a mapping of at most
@@ -31,7 +31,6 @@ public final class ByteBigArray {
     /** log2 of the chunk size. */
     public static final int CHUNK_BITS = 30;
     private static final long MASK = (1L << CHUNK_BITS) - 1;
-    private static final VarHandle BYTES = MethodHandles.arrayElementVarHandle(byte[].class);
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** The chunks of an array in the heap; null if mapped. */
@@ -53,6 +52,31 @@ public final class ByteBigArray {
             long left = length - ((long) i << CHUNK_BITS);
             chunks[i] = new byte[(int) Math.min(left, 1L << CHUNK_BITS)];
         }
+    }
+
+    private ByteBigArray(byte[][] chunks, long length) {
+        this.chunks = chunks;
+        this.mapped = null;
+        this.length = length;
+    }
+
+    /**
+     * An array over {@code chunks}, not copied: what is written through the array is in the
+     * chunks and the other way round. Every chunk but the last holds 2^{@value #CHUNK_BITS}
+     * bytes, the last from 1 to that many; the array's length is their sum.
+     *
+     * @throws IllegalArgumentException if a chunk has another length
+     */
+    public static ByteBigArray wrap(byte[][] chunks) {
+        long length = 0;
+        for (int i = 0; i < chunks.length; i++) {
+            int n = chunks[i].length;
+            if (i < chunks.length - 1 ? n != 1 << CHUNK_BITS : n < 1 || n > 1 << CHUNK_BITS) {
+                throw new IllegalArgumentException("chunk " + i + " of " + chunks.length + " holds " + n + " bytes");
+            }
+            length += n;
+        }
+        return new ByteBigArray(chunks.clone(), length);
     }
 
     private ByteBigArray(ByteBuffer[] mapped, long length) {
@@ -150,16 +174,6 @@ public final class ByteBigArray {
         for (byte[] c : writable()) {
             java.util.Arrays.fill(c, v);
         }
-    }
-
-    /** Atomically sets the byte at {@code i} to {@code v} if it holds {@code expected}. */
-    public boolean compareAndSet(long i, byte expected, byte v) {
-        return BYTES.compareAndSet(writable()[(int) (i >>> CHUNK_BITS)], (int) (i & MASK), expected, v);
-    }
-
-    /** Atomically adds {@code -1} to the byte at {@code i}; returns the new value. */
-    public byte decrementAndGet(long i) {
-        return (byte) ((byte) BYTES.getAndAdd(writable()[(int) (i >>> CHUNK_BITS)], (int) (i & MASK), (byte) -1) - 1);
     }
 
     /**

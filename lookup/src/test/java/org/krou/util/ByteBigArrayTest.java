@@ -11,10 +11,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,79 +106,24 @@ class ByteBigArrayTest {
         }
     }
 
+    /**
+     * An array over chunks the caller keeps: writes through either side are seen by the other,
+     * and chunks of other lengths than the chunk size (but the last) are refused.
+     */
     @Test
-    void compareAndSet() {
-        ByteBigArray a = new ByteBigArray(16);
-        assertTrue(a.compareAndSet(3, (byte) 0, (byte) 9));
+    void wrapSharesTheCallersChunks() {
+        byte[] last = new byte[10];
+        ByteBigArray a = ByteBigArray.wrap(new byte[][] {last});
+        assertEquals(10, a.length());
+        last[3] = 9;
         assertEquals(9, a.get(3));
-        assertFalse(a.compareAndSet(3, (byte) 0, (byte) 7), "expected value no longer there");
-        assertEquals(9, a.get(3));
-        assertTrue(a.compareAndSet(3, (byte) 9, (byte) -1));
-        assertEquals(-1, a.get(3));
-        assertTrue(a.compareAndSet(3, (byte) -1, (byte) 0));
-        assertEquals(0, a.get(2));
-        assertEquals(0, a.get(4));
-    }
-
-    @Test
-    void decrementAndGet() {
-        ByteBigArray a = new ByteBigArray(16);
-        a.set(5, (byte) 3);
-        assertEquals(2, a.decrementAndGet(5));
-        assertEquals(1, a.decrementAndGet(5));
-        assertEquals(0, a.decrementAndGet(5));
-        assertEquals(-1, a.decrementAndGet(5), "wraps below zero as a signed byte");
-        assertEquals(-1, a.get(5));
-        a.set(6, (byte) -128);
-        assertEquals(127, a.decrementAndGet(6), "byte overflow wraps");
-        assertEquals(0, a.get(4), "neighbours untouched");
-        assertEquals(0, a.get(7), "neighbours untouched");
-    }
-
-    @Test
-    void atomicUnderContention() throws InterruptedException {
-        ByteBigArray a = new ByteBigArray(64);
-        for (int i = 0; i < 64; i++) {
-            a.set(i, (byte) 120);
-        }
-        int threads = 4;
-        int rounds = 40_000;
-        int cells = 4;
-        CountDownLatch go = new CountDownLatch(1);
-        List<Thread> ts = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            Thread th = new Thread(() -> {
-                try {
-                    go.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-                // per round and cell: two atomic decrements and one CAS-loop increment, net -1
-                for (int r = 0; r < rounds; r++) {
-                    for (int cell = 0; cell < cells; cell++) {
-                        a.decrementAndGet(cell);
-                        a.decrementAndGet(cell);
-                        while (true) {
-                            byte v = a.get(cell);
-                            if (a.compareAndSet(cell, v, (byte) (v + 1))) {
-                                break;
-                            }
-                        }
-                    }
-                }
-            });
-            ts.add(th);
-            th.start();
-        }
-        go.countDown();
-        for (Thread th : ts) {
-            th.join();
-        }
-        for (int i = 0; i < 64; i++) {
-            byte expected = (byte) (i < cells ? 120 - threads * rounds : 120); // wraps as a byte
-            assertEquals(expected, a.get(i), "cell " + i + ": lost or stray updates");
-        }
+        a.set(7, (byte) -4);
+        assertEquals(-4, last[7]);
+        assertEquals(0, ByteBigArray.wrap(new byte[0][]).length());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ByteBigArray.wrap(new byte[][] {new byte[10], new byte[10]}));
+        assertEquals("chunk 0 of 2 holds 10 bytes", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ByteBigArray.wrap(new byte[][] {new byte[0]}));
     }
 
     /** Get/set and copies across the chunk boundary at 2^30: needs more than 1 GiB of heap. */
@@ -207,8 +149,6 @@ class ByteBigArrayTest {
         a.copyTo(boundary - 1000, dst, 0, 2000);
         assertArrayEquals(src, dst);
         assertEquals(src[1000], a.get(boundary));
-        assertTrue(a.compareAndSet(boundary + 10, src[1010], (byte) 42));
-        assertEquals(41, a.decrementAndGet(boundary + 10));
         assertThrows(IndexOutOfBoundsException.class, () -> a.get(boundary + 4096));
     }
 
@@ -234,8 +174,6 @@ class ByteBigArrayTest {
         assertThrows(IndexOutOfBoundsException.class, () -> m.get(9_000));
         assertThrows(IndexOutOfBoundsException.class, () -> m.copyTo(8_900, dst, 0, 200));
         assertThrows(UnsupportedOperationException.class, () -> m.set(0, (byte) 1));
-        assertThrows(UnsupportedOperationException.class, () -> m.compareAndSet(0, bytes[0], (byte) 1));
-        assertThrows(UnsupportedOperationException.class, () -> m.decrementAndGet(0));
         assertThrows(UnsupportedOperationException.class, () -> m.fill((byte) 1));
         assertThrows(UnsupportedOperationException.class, () -> m.copyFrom(dst, 0, 0, 1));
         assertEquals(0, ByteBigArray.map(f, 0).length());

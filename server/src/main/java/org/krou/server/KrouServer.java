@@ -58,7 +58,7 @@ public final class KrouServer implements AutoCloseable {
                                    RequestLog.Writer accessLog) throws Exception {
         if (System.getProperty(REFERENCES_PER_CACHE_LINE) == null) {
             // Jetty pads some arrays to cache lines and, unless told, asks the platform MBean server
-            // whether references are compressed, which starts JMX: a quarter of a second of start-up
+            // whether references are compressed, which starts JMX and delays the first answer
             System.setProperty(REFERENCES_PER_CACHE_LINE, Runtime.getRuntime().maxMemory() < 32L << 30 ? "16" : "8");
         }
         QueuedThreadPool pool = new QueuedThreadPool(limits.maxThreads(), Math.min(8, limits.maxThreads()));

@@ -1,23 +1,26 @@
-package org.krou.table;
+package org.krou.generator.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
+import org.krou.table.BlockCache;
+import org.krou.table.TableFile;
+import org.krou.table.TableFormat;
+import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
 
 /**
  * The block cache holding the parts of format-5 blocks (their four streams) as far as probes
  * decoded them: every position reads back as a whole decode gives it, whatever the cache's size
- * and the order of the look-ups, and a miss decodes only what the position needs.
+ * and the order of the look-ups, and a miss decodes only what the position needs. The parts are
+ * those docs/FORMAT.md gives ("Streams"), so that a cache's size in parts is known here.
  */
 class PartCacheTest {
     private static final int SEEDS = 8;
@@ -25,11 +28,32 @@ class PartCacheTest {
     @TempDir
     Path tmp;
 
-    private byte[] table(int block) throws IOException {
-        ByteBigArray values = TableTestSupport.skewed(SEEDS, 11);
+    /** A table of blocks of {@code block} positions, written to a file. */
+    private Path table(int block) throws IOException {
+        ByteBigArray values = SyntheticLayers.skewed(SEEDS, 11);
         Path dir = tmp.resolve("b" + block);
-        TableTestSupport.write(dir, Variant.ABAPA, SEEDS, values, null, WriterOptions.DEFAULT.withBlockSize(block));
-        return Files.readAllBytes(TableFormat.valuesPath(dir, Variant.ABAPA, SEEDS));
+        SyntheticLayers.write(dir, Variant.ABAPA, SEEDS, values, null, WriterOptions.DEFAULT.withBlockSize(block));
+        return TableFormat.valuesPath(dir, Variant.ABAPA, SEEDS);
+    }
+
+    /** The table's stored symbols, every block decoded whole. */
+    private static ByteBigArray whole(Path file) {
+        try (TableFile t = open(file, new BlockCache(8))) {
+            return t.readAll(1);
+        }
+    }
+
+    private static TableFile open(Path file, BlockCache cache) {
+        return TableFile.open(file, TableKind.VALUES, Variant.ABAPA, SEEDS, false, cache);
+    }
+
+    /**
+     * The length of the first (and longest) stream of a block of {@code m} positions, as
+     * docs/FORMAT.md gives it: the block's halves are {@code [0, H)} and {@code [H, m)},
+     * {@code H = ceil(m/2)}, and the first half's first stream is {@code [0, ceil(H/2))}.
+     */
+    private static int firstStream(int m) {
+        return ((m + 1) / 2 + 1) / 2;
     }
 
     /**
@@ -41,13 +65,12 @@ class PartCacheTest {
     @ParameterizedTest
     @ValueSource(ints = {7, 1000, 1536, 2001})
     void everyPositionReadsAsTheWholeBlockGivesIt(int block) throws IOException {
-        byte[] file = table(block);
-        ByteBigArray expected = TableTestSupport.readAll(file, Variant.ABAPA, SEEDS);
-        int part = ContextModel.partStart(1, block);
+        Path file = table(block);
+        ByteBigArray expected = whole(file);
+        int part = firstStream(block);
         for (BlockCache cache : new BlockCache[] {BlockCache.ofBytes(0), new BlockCache(64, 3L * part),
                 BlockCache.ofBytes(64L << 20)}) {
-            try (TableFile t = TableFile.open(new HeapByteSource(file, Path.of("mem.krou")), TableKind.VALUES,
-                    Variant.ABAPA, SEEDS, cache)) {
+            try (TableFile t = open(file, cache)) {
                 long n = t.positions();
                 long[] order = new long[(int) n];
                 for (int i = 0; i < n; i++) {
@@ -75,12 +98,11 @@ class PartCacheTest {
      */
     @Test
     void threadsProbingTheSameBlocksAgree() throws Exception {
-        byte[] file = table(1536);
-        ByteBigArray expected = TableTestSupport.readAll(file, Variant.ABAPA, SEEDS);
-        BlockCache cache = new BlockCache(16, 6L * ContextModel.partStart(1, 1536));
+        Path file = table(1536);
+        ByteBigArray expected = whole(file);
+        BlockCache cache = new BlockCache(16, 6L * 384); // six parts of 384 positions
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
-        try (TableFile t = TableFile.open(new HeapByteSource(file, Path.of("mem.krou")), TableKind.VALUES,
-                Variant.ABAPA, SEEDS, cache)) {
+        try (TableFile t = open(file, cache)) {
             java.util.List<java.util.concurrent.Future<Integer>> wrong = new java.util.ArrayList<>();
             for (int k = 0; k < 4; k++) {
                 final int seed = k;
@@ -105,26 +127,6 @@ class PartCacheTest {
         }
     }
 
-    /** The parts of a block: its four streams in order, covering it, as the decoder splits it. */
-    @Test
-    void partsCoverTheBlockInOrder() {
-        for (int m = 1; m <= 3000; m++) {
-            assertEquals(0, ContextModel.partStart(0, m));
-            assertEquals(m, ContextModel.partStart(4, m));
-            int h = (m + 1) / 2;
-            assertEquals((h + 1) / 2, ContextModel.partStart(1, m), "m " + m);
-            assertEquals(h, ContextModel.partStart(2, m), "m " + m);
-            assertEquals(h + (m - h + 1) / 2, ContextModel.partStart(3, m), "m " + m);
-            for (int at = 0; at < m; at++) {
-                int q = ContextModel.partOf(at, m);
-                boolean inside = ContextModel.partStart(q, m) <= at && at < ContextModel.partStart(q + 1, m);
-                assertEquals(true, inside, "position " + at + " of " + m + " in part " + q);
-                assertEquals(ContextModel.partStart(q, m) << 2 | q, ContextModel.partAt(at, m), "position " + at
-                        + " of " + m);
-            }
-        }
-    }
-
     /**
      * A miss decodes the position's part as far as the position and caches that prefix: the
      * positions before it then hit, one after it misses once and then hits (the longer prefix
@@ -133,13 +135,12 @@ class PartCacheTest {
      */
     @Test
     void aMissCachesItsPartAsFarAsThePosition() throws IOException {
-        byte[] file = table(1536);
-        ByteBigArray expected = TableTestSupport.readAll(file, Variant.ABAPA, SEEDS);
+        Path file = table(1536);
+        ByteBigArray expected = whole(file);
         BlockCache cache = BlockCache.ofBytes(64L << 20);
-        try (TableFile t = TableFile.open(new HeapByteSource(file, Path.of("mem.krou")), TableKind.VALUES,
-                Variant.ABAPA, SEEDS, cache)) {
+        try (TableFile t = open(file, cache)) {
             long start = 3L * 1536;
-            int first = ContextModel.partStart(2, 1536);
+            int first = 768; // the first position of the third stream (part 2): 384 positions each
             int[] misses = {100, 50, 0, 101, 101, 100, 383, 300, 383};
             long[] decodes = {1, 1, 1, 2, 2, 2, 3, 3, 3};
             for (int k = 0; k < misses.length; k++) {
