@@ -3,6 +3,8 @@ package org.krou.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -12,7 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.krou.probe.Tablebase;
 import picocli.CommandLine;
 
-/** {@code --cache-mb} on probe, pv and play: it reaches the tables' options, and bad values are refused with exit 2. */
+/**
+ * {@code --cache-mb} on probe, pv and play: it reaches the tables' options, the answers are right
+ * with any bound, and bad values are refused with exit 2.
+ */
 class CacheOptionCliTest {
     private static final String TWO = "0 0 0 0 0 1 / 1 0 0 0 0 0 S";
 
@@ -47,7 +52,7 @@ class CacheOptionCliTest {
     }
 
     @Test
-    void commandsRunWithAnyBound() {
+    void commandsRunWithAnyBound() throws Exception {
         for (String mb : new String[] {"0", "1", "64"}) {
             CliRun p = CliRun.of("probe", "--data", dir.toString(), "--cache-mb", mb, TWO);
             assertEquals(0, p.exit(), p.err());
@@ -55,11 +60,24 @@ class CacheOptionCliTest {
             CliRun b = CliRun.withInput(TWO + "\n1 1 0 0 0 0 / 1 0 0 0 0 0 S\n", "probe", "--batch", "--data",
                     dir.toString(), "--cache-mb", mb);
             assertEquals("-2\n3\n", b.out().replace("\r", ""), b.err());
-            CliRun pv = CliRun.of("pv", "--data", dir.toString(), "--cache-mb", mb, TWO);
+            // docs/RULES.md, worked example 8: South's only move f is a cancelled grand slam, and North,
+            // unable to feed South, takes its 2 seeds
+            CliRun pv = CliRun.of("pv", "--json", "--data", dir.toString(), "--cache-mb", mb, TWO);
             assertEquals(0, pv.exit(), pv.err());
+            JsonNode line = new ObjectMapper().readTree(pv.out());
+            assertEquals(-2, line.get("value").asInt(), pv.out());
+            assertEquals(1, line.get("line").size(), pv.out());
+            assertEquals("f", line.get("line").get(0).get("move").asText(), pv.out());
+            assertEquals(0, line.get("line").get(0).get("captured").asInt(), pv.out());
+            assertEquals("cannot-feed", line.get("end").asText(), pv.out());
+            assertEquals(0.0, line.get("result").get("south").asDouble(), pv.out());
+            assertEquals(2.0, line.get("result").get("north").asDouble(), pv.out());
             CliRun play = CliRun.withInput("f\n", "play", "--data", dir.toString(), "--cache-mb", mb, "--side", "S",
                     "--from", TWO);
             assertEquals(0, play.exit(), play.err());
+            assertTrue(play.out().contains("Value for the side to move: -2."), play.out());
+            assertTrue(play.out().contains("Final score: South 0, North 2: North wins\nThe engine wins."),
+                    play.out());
         }
     }
 

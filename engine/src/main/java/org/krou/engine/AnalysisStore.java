@@ -3,6 +3,7 @@ package org.krou.engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import net.openhft.chronicle.core.io.ClosedIllegalStateException;
 import net.openhft.chronicle.hash.ChronicleHashRecoveryFailedException;
 import net.openhft.chronicle.hash.locks.InterProcessDeadLockException;
 import net.openhft.chronicle.map.ChronicleMap;
@@ -289,28 +290,46 @@ public final class AnalysisStore implements AutoCloseable {
         }
         long packed = entry.pack();
         boolean[] changed = new boolean[1];
+        RuntimeException[] own = new RuntimeException[1];
         try {
             map.compute(key, (k, old) -> {
-                if (old == null) {
-                    reserve();
-                    changed[0] = true;
-                    return packed;
+                try {
+                    if (old == null) {
+                        reserve();
+                        changed[0] = true;
+                        return packed;
+                    }
+                    long m = StoreEntry.unpack(old).merge(entry).pack();
+                    changed[0] = m != old;
+                    return m;
+                } catch (RuntimeException e) {
+                    own[0] = e;
+                    throw e;
                 }
-                long m = StoreEntry.unpack(old).merge(entry).pack();
-                changed[0] = m != old;
-                return m;
             });
-        } catch (IllegalStateException e) {
-            if (e.getMessage() != null && e.getMessage().contains("tier")) {
+        } catch (RuntimeException e) {
+            if (e == own[0]) {
+                throw e; // the store is full by its count, or the bounds contradict: as they are
+            }
+            if (noTierLeft(e)) {
                 throw new StoreFullException(file, capacity);
             }
-            throw e;
-        } catch (StoreException e) {
-            throw e;
-        } catch (RuntimeException e) {
             throw failure(file, "cannot write", e);
         }
         return changed[0];
+    }
+
+    /**
+     * True if {@code e}, thrown by Chronicle Map while adding an entry, says it has no room left:
+     * a segment is full and every extra tier (its way to grow, up to the bloat factor) is in use,
+     * which can happen before the count of positions reaches the capacity when the segments fill
+     * unevenly. Chronicle throws an {@link IllegalStateException} then (it has no type of its own
+     * for it), and its map reports no extra tier left; a closed map's exception is a
+     * {@link ClosedIllegalStateException}, which is not this.
+     */
+    private boolean noTierLeft(RuntimeException e) {
+        return e instanceof IllegalStateException && !(e instanceof ClosedIllegalStateException)
+                && map.remainingAutoResizes() <= 0;
     }
 
     /** Counts one more position, refusing it if the store is full (the count is refreshed when it looks full). */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import net.openhft.chronicle.map.ChronicleMap;
 import org.junit.jupiter.api.Test;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Position;
@@ -58,6 +59,36 @@ class AnalysisStoreTest {
             assertTrue(e.getMessage().contains("is full") && e.getMessage().contains("--store-entries"), e.getMessage());
             assertTrue(s.merge(3, new StoreEntry(-1, 4, 2, 1)));
             assertEquals(10, s.size());
+        }
+    }
+
+    /**
+     * Chronicle Map may run out of room before the count of positions reaches the capacity (its
+     * segments fill unevenly): that store is full too, said alike. Here the file is made by Chronicle
+     * for 2 entries, with a capacity record that promises a million, so Chronicle's limit comes first.
+     */
+    @Test
+    void aStoreChronicleCannotGrowIsFull() throws Exception {
+        Path dir = TestTables.tempDir();
+        Path f = AnalysisStore.file(dir, Variant.ABAPA);
+        Files.createDirectories(f.getParent());
+        try (ChronicleMap<Long, Long> m = ChronicleMap.of(Long.class, Long.class).entries(2).maxBloatFactor(1.0)
+                .createPersistedTo(f.toFile())) {
+            m.put(-1L, 1_000_000L);
+        }
+        try (AnalysisStore s = AnalysisStore.open(dir, Variant.ABAPA, 10)) {
+            assertEquals(1_000_000, s.capacity());
+            StoreFullException e = assertThrows(StoreFullException.class, () -> {
+                for (int i = 0; i < 1_000_000; i++) {
+                    s.merge(i, new StoreEntry(-4, 4, 1, 0));
+                }
+            });
+            assertTrue(e.getMessage().contains("is full"), e.getMessage());
+            long held = s.size();
+            assertTrue(held > 0 && held < 1_000_000, held + " positions");
+            assertTrue(s.merge(0, new StoreEntry(-1, 4, 2, 1)), "what it holds can still be tightened");
+            assertThrows(IllegalStateException.class, () -> s.merge(0, new StoreEntry(5, 6, 2, 1)),
+                    "bounds that contradict the stored ones are no full store");
         }
     }
 

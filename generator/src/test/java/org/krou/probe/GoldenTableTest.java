@@ -33,7 +33,8 @@ import org.krou.testkit.TinySolver;
  * not by the reader; version 5's coded blocks are decoded by {@link SlowBlockDecoder}, written from
  * that document alone), and the writer must still write exactly these bytes ({@code GoldenWriteTest}).
  * A change to the format made to the writer and the reader together fails here: regenerate the files
- * on purpose (KROU_GOLDEN_WRITE=DIR runs the writer into DIR) and bump the format version.
+ * on purpose (KROU_GOLDEN_WRITE=DIR also copies what GoldenWriteTest writes into DIR; it still
+ * fails until the committed files are replaced) and bump the format version.
  */
 class GoldenTableTest {
     private static final int MAX = Golden.MAX;

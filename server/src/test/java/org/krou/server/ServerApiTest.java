@@ -6,148 +6,33 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.krou.probe.MoveValue;
-import org.krou.probe.PerfectPlay;
-import org.krou.probe.Tablebase;
-import org.krou.rules.Position;
-import org.krou.rules.Variant;
-import org.krou.table.OutsideCoverageException;
 
-/** The JSON API against a real server on a random loopback port: answers, errors, headers. */
+/**
+ * The JSON API against a real server on a random loopback port: limits, errors, headers, info
+ * (its answers: {@link ServerAnswersTest}).
+ */
 class ServerApiTest {
     private static TestServer.Running srv;
-    private static Tablebase tb;
 
     @BeforeAll
     static void start() throws Exception {
         srv = TestServer.start(ServerLimits.DEFAULT);
-        tb = Tablebase.open(TestServer.tables(), Variant.ABAPA);
     }
 
     @AfterAll
     static void stop() throws Exception {
-        tb.close();
         srv.close();
     }
 
     private static JsonNode json(HttpResponse<String> r) throws Exception {
         assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), r.toString());
         return ProbeJson.mapper().readTree(r.body());
-    }
-
-    /** A random board of at most {@code max} seeds and a random side. */
-    private static Position random(Random rnd, int max) {
-        int[] pits = new int[12];
-        int n = rnd.nextInt(max + 1);
-        for (int i = 0; i < n; i++) {
-            pits[rnd.nextInt(12)]++;
-        }
-        return Position.parse(Position.fromMoverRelative(pits, rnd.nextBoolean()
-                ? org.krou.rules.Side.SOUTH : org.krou.rules.Side.NORTH).toString());
-    }
-
-    @Test
-    void probeMeansWhatTheTablesSay() throws Exception {
-        Random rnd = new Random(11);
-        for (int k = 0; k < 40; k++) {
-            Position p = random(rnd, TestServer.ABAPA_MAX);
-            HttpResponse<String> r = TestServer.get(srv.uri("/api/v1/abapa?position=" + TestServer.q(p.toString())));
-            assertEquals(200, r.statusCode(), r.body());
-            JsonNode o = json(r);
-            assertEquals(p.toString(), o.get("position").asText());
-            assertEquals(tb.value(p), o.get("value").asInt(), p.toString());
-            List<MoveValue> moves = tb.moveValues(p);
-            assertEquals(moves.size(), o.get("moves").size(), r.body());
-            int[] values = new int[6];
-            int[] distances = new int[6];
-            tb.rootMoves(p.moverRelative(), values, distances);
-            for (int i = 0; i < moves.size(); i++) {
-                MoveValue m = moves.get(i);
-                JsonNode j = o.get("moves").get(i);
-                assertEquals(String.valueOf(m.move()), j.get("move").asText());
-                assertEquals(m.captured(), j.get("captured").asInt());
-                assertEquals(m.value(), j.get("value").asInt());
-                assertEquals(p.play(m.move(), Variant.ABAPA).after().toString(), j.get("position").asText());
-                int d = distances[p.pitOf(m.move())];
-                assertEquals(d, j.has("distance") ? j.get("distance").asInt() : -1, r.body());
-            }
-            List<String> best = new ArrayList<>();
-            o.get("best").forEach(b -> best.add(b.asText()));
-            assertEquals(tb.bestMoves(p).stream().map(String::valueOf).toList(), best);
-            assertFalse(o.has("result"), "no result without captured=");
-        }
-    }
-
-    @Test
-    void capturedGivesTheFinalResultAsTheCommandDoes() throws Exception {
-        HttpResponse<String> r = TestServer.get(srv.uri("/api/v1/abapa?position="
-                + TestServer.q("0 0 1 3 0 2 / 2 1 0 0 1 0 S") + "&captured=20,18"));
-        assertEquals(200, r.statusCode(), r.body());
-        JsonNode res = json(r).get("result");
-        assertEquals(25.0, res.get("south").asDouble());
-        assertEquals(23.0, res.get("north").asDouble());
-        assertEquals("south-wins", res.get("outcome").asText());
-        HttpResponse<String> bad = TestServer.get(srv.uri("/api/v1/abapa?position="
-                + TestServer.q("0 0 1 3 0 2 / 2 1 0 0 1 0 S") + "&captured=30,18"));
-        assertEquals(400, bad.statusCode());
-        assertTrue(json(bad).get("error").asText().contains("at most 38 can have been captured"), bad.body());
-    }
-
-    @Test
-    void pvIsTheObjectOfPvJson() throws Exception {
-        Position p = Position.parse("0 0 1 3 0 2 / 2 1 0 0 1 0 S");
-        HttpResponse<String> r = TestServer.get(srv.uri("/api/v1/abapa/pv?position=" + TestServer.q(p.toString())));
-        assertEquals(200, r.statusCode(), r.body());
-        try (PerfectPlay play = PerfectPlay.over(tb)) {
-            assertEquals(ProbeJson.write(ProbeJson.pv(play.principalLine(p))), r.body());
-        }
-        assertEquals("cannot-feed", json(r).get("end").asText());
-    }
-
-    @Test
-    void batchAnswersLineForLineAsProbeBatch() throws Exception {
-        List<String> lines = new ArrayList<>(List.of("\uFEFF0 0 0 0 0 1 / 1 0 0 0 0 0 S", "0 0 0 0 0 1 / 1 0 0 0 0 0 N\r",
-                "  0,0,1,0,0,0 / 0,0,0,1,0,1 n  ", "", "x", "0 0 0 0 0 1 / 1 0 0 0 0", "4 4 4 4 4 4 / 4 4 4 4 4 4",
-                "0 0 0 0 0 49 / 0 0 0 0 0 0 S", "+1 0 0 0 0 0 / 1 0 0 0 0 0 S"));
-        Random rnd = new Random(5);
-        while (lines.size() < 10_000) {
-            lines.add(random(rnd, TestServer.ABAPA_MAX).toString());
-        }
-        String body = String.join("\n", lines) + "\n";
-        HttpResponse<String> r = TestServer.send("POST", srv.uri("/api/v1/abapa/batch"), body);
-        assertEquals(200, r.statusCode(), r.body());
-        assertEquals("text/plain; charset=utf-8", r.headers().firstValue("Content-Type").orElse(""));
-        List<String> out = r.body().lines().toList();
-        assertEquals(lines.size(), out.size());
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).replace("\uFEFF", "").replace("\r", "");
-            String expected;
-            try {
-                expected = Integer.toString(tb.value(Position.parse(line)));
-            } catch (IllegalArgumentException e) {
-                expected = "error: " + e.getMessage();
-            } catch (OutsideCoverageException e) { // the server's words: no path
-                expected = "error: the position has " + e.seeds() + " seeds on the board; the abapa tables here cover 0.."
-                        + TestServer.ABAPA_MAX + " seeds";
-            }
-            assertEquals(expected, out.get(i), "line " + (i + 1) + ": " + line);
-        }
-        // the very loop of probe --batch gives the same bytes, with the server's words for table errors
-        StringWriter cli = new StringWriter();
-        new BatchProbe(tb, false, false, TableErrors.batchMessages(Variant.ABAPA)).run(new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)),
-                new PrintWriter(cli), new PrintWriter(new StringWriter()));
-        assertEquals(cli.toString(), r.body());
     }
 
     @Test

@@ -1,22 +1,32 @@
 package org.krou.generator.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The sampling of the counts that choose a fill order, against its formula. */
+/**
+ * The sampling of the counts that choose a fill order: every block is counted while there are fewer
+ * than twice 2,048, then every s-th block with s the whole number of times 2,048 goes into the
+ * count, at most every eighth. The strides below are worked out by hand from that rule.
+ */
 class TableCodingTest {
     @Test
     void everyBlockIsCountedUntilTwiceTheSmallestSampleThenEveryEighthAtMost() {
-        for (long blocks : new long[] {0, 1, 2047, 2048, 4095, 4096, 6143, 6144, 16383, 16384, 16385, 82_688,
-            407_448, Integer.MAX_VALUE}) {
-            long want = Math.max(1, Math.min(8, blocks / 2048));
-            assertEquals(want, TableCoding.sampleStride(blocks), blocks + " blocks");
+        long[][] blocksAndStride = {
+            {0, 1}, {1, 1}, {2047, 1}, {2048, 1}, {4095, 1},   // fewer than 2 x 2,048: every block
+            {4096, 2}, {6143, 2},                              // 2 x 2,048 up to 3 x 2,048 - 1
+            {6144, 3}, {8191, 3}, {8192, 4}, {14_335, 6}, {14_336, 7}, {16_383, 7},
+            {16_384, 8}, {16_385, 8},                          // 8 x 2,048 and over: every eighth
+            {82_688, 8}, {407_448, 8}, {Integer.MAX_VALUE, 8}, {1L << 40, 8},
+        };
+        for (long[] c : blocksAndStride) {
+            long blocks = c[0];
+            int stride = TableCoding.sampleStride(blocks);
+            assertEquals(c[1], stride, blocks + " blocks");
             // at least 2,048 blocks counted whenever there are that many
-            long counted = (blocks + want - 1) / want;
-            assertEquals(true, counted >= Math.min(blocks, 2048), blocks + " blocks: " + counted + " counted");
+            long counted = (blocks + stride - 1) / stride;
+            assertTrue(counted >= Math.min(blocks, 2048), blocks + " blocks: " + counted + " counted");
         }
-        assertEquals(8, TableCoding.MAX_SAMPLE);
-        assertEquals(2048, TableCoding.MIN_SAMPLED);
     }
 }
