@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * A bounded cache of decoded blocks, shared by the tables of a tablebase and safe for any number
- * of threads. An entry is a block, or a <em>part</em> of one: the tables of format 5 cache each
+ * of threads. An entry is a block, or a <em>part</em> of one: context-coded tables cache each
  * of a block's four streams apart, and a stream as far as a probe has decoded it (a prefix,
  * replaced by a longer one when a later probe decodes further; see {@code TableFile}).
  *
@@ -52,7 +52,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class BlockCache {
     /** Ways per set. */
     static final int WAYS = 8;
-    /** Parts a block may be cached in (the streams of format 5). */
+    /** Parts a block may be cached in (the streams of a context-coded block). */
     static final int PARTS = 4;
     /** Claim slots for decodes in progress. */
     static final int FLIGHTS = 256;

@@ -10,15 +10,11 @@ import org.krou.rules.Variant;
 
 /**
  * The table file format, version 5: constants, file names, and the header and index layouts
- * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian. Versions 3 to 5
- * record the rule set as its canonical string. Version 5 codes a position in a context that
- * looks back along the board (the code a lag before it) and cuts a context-coded block into
- * two halves of two streams each; version 4 has contexts of the two codes before and two
- * streams a block, apart (A from the block's start, B from its end); version 3 interleaves
- * them. Files of versions 4, 3 and 2 (the interleaved body, a shorter header naming
- * {@code abapa} or {@code awari}) are still read. Files of version 1 (LZ4 blocks of 64 Ki
- * positions) are refused with {@link TableFormatException}, whose message says how to rewrite
- * them.
+ * (byte by byte in {@code docs/FORMAT.md}). All integers are little-endian. The header records
+ * the rule set as its canonical string; a context-coded table codes a position in a context that
+ * looks back along the board (the code a lag before it) and cuts each coded block into two halves
+ * of two streams each. Files of older versions (1 to 4, written by earlier Krou) are refused with
+ * {@link TableFormatException}, whose message says how to rewrite them.
  */
 public final class TableFormat {
     /** The eight magic bytes: {@code 0x89 'K' 'R' 'O' 'U' '\r' '\n' 0x1A}. */
@@ -28,19 +24,11 @@ public final class TableFormat {
     public static byte[] magic() {
         return MAGIC.clone();
     }
-    /** The format version written. */
+    /** The format version written and read. */
     public static final int VERSION = 5;
-    /** An older format version still read: the header of version 5, contexts of two codes, two streams a block apart. */
-    public static final int VERSION_4 = 4;
-    /** An older format version still read: the header of version 5, contexts of two codes, blocks whose streams are interleaved. */
-    public static final int VERSION_3 = 3;
-    /** The oldest format version still read: a 352-byte header with the variant in 8 bytes, interleaved streams. */
-    public static final int VERSION_2 = 2;
-    /** Header length of versions 3 to 5. */
+    /** Header length. */
     public static final int HEADER_LENGTH = 432;
-    /** Header length of versions 1 and 2. */
-    public static final int HEADER_LENGTH_2 = 352;
-    /** Header offset of the rule set (versions 3 to 5): its canonical string, ASCII, zero padded. */
+    /** Header offset of the rule set: its canonical string, ASCII, zero padded. */
     public static final int RULES_AT = 336;
     /** Bytes of the rule-set field. */
     public static final int RULES_LENGTH = 80;
@@ -56,10 +44,6 @@ public final class TableFormat {
     /** Header offset of the header's own CRC32C, which covers every byte before it. */
     public static final int CRC_AT = HEADER_LENGTH - 4;
 
-    /** The header length of a format version (2 to 5). */
-    public static int headerLength(int version) {
-        return version == VERSION_2 ? HEADER_LENGTH_2 : HEADER_LENGTH;
-    }
     /** Flag bit: the table stores "don't care" entries. */
     public static final int FLAG_DONT_CARE = 1;
     /** Flag bit: the symbols are unsigned (distance tables). */
@@ -117,15 +101,16 @@ public final class TableFormat {
     /** The lower bound of the rANS coder state, {@code 2^23}: its states stay in {@code [2^23, 2^31)}. */
     public static final int RANS_STATE_LOW = ContextModel.L;
 
-    /** The largest serialised {@link Encoding#CONTEXT} model for {@code k} codes, as written (format 5). */
+    /** The largest serialised {@link Encoding#CONTEXT} model for {@code k} codes. */
     public static long contextModelMaxBytes(int k) {
-        return ContextModel.maxBytes(k, true);
+        return ContextModel.maxBytes(k);
     }
 
-    /** The shortest context-coded block a format version allows (a shorter stored length is the codes themselves). */
-    public static int minCodedBytes(int version) {
-        return version >= VERSION ? ContextModel.LAGGED_MIN_BYTES : ContextModel.STATE_BYTES;
-    }
+    /**
+     * The shortest context-coded block (its first half's length and four coder states); a block
+     * of no more positions is stored as its codes.
+     */
+    public static final int MIN_CODED_BYTES = ContextModel.MIN_CODED_BYTES;
 
     /**
      * Reads and validates the header of {@code src}.
@@ -170,29 +155,29 @@ public final class TableFormat {
             throw new CorruptTableException(file, -1, 0, String.format("header checksum %08x, computed %08x",
                     want, (int) crc.getValue()));
         }
-        if (version == 1) {
-            throw new TableFormatException(file, "format version", "1 (written by Krou before the context-coded"
-                    + " tables)", VERSION_2 + " to " + VERSION + "; rewrite it with `krou generate` over the same --data directory"
-                    + " (it recomputes every layer whose file it cannot read)");
+        if (version >= 1 && version < VERSION) {
+            throw new TableFormatException(file, "format version", version + (version == 1
+                    ? " (written by Krou before the context-coded tables)" : " (written by an earlier Krou)"),
+                    VERSION + "; rewrite it with `krou generate` over the same --data directory (it recomputes"
+                    + " every layer whose file it cannot read)");
         }
-        if (version < VERSION_2 || version > VERSION) {
-            throw new TableFormatException(file, "format version", String.valueOf(version), VERSION_2 + " to "
-                    + VERSION);
+        if (version != VERSION) {
+            throw new TableFormatException(file, "format version", String.valueOf(version), String.valueOf(VERSION));
         }
-        if (headerLen != headerLength(version)) {
+        if (headerLen != HEADER_LENGTH) {
             throw new TableFormatException(file, "header length", String.valueOf(headerLen),
-                    String.valueOf(headerLength(version)));
+                    String.valueOf(HEADER_LENGTH));
         }
-        return parseFields(b, file, fileLen, version, kind, variant, seeds);
+        return parseFields(b, file, fileLen, kind, variant, seeds);
     }
 
-    private static TableHeader parseFields(ByteBuffer b, Path file, long fileLen, int version, TableKind want,
-                                           Variant variant, int wantSeeds) {
+    private static TableHeader parseFields(ByteBuffer b, Path file, long fileLen, TableKind want, Variant variant,
+                                           int wantSeeds) {
         TableKind kind = TableKind.ofCode(b.get(12) & 0xFF);
         if (kind != want) {
             throw new TableFormatException(file, "kind", kind == null ? "code " + (b.get(12) & 0xFF) : kind.id(), want.id());
         }
-        Variant found = version == VERSION_2 ? variantOfVersion2(b, file) : rulesOf(b, file);
+        Variant found = rulesOf(b, file);
         if (variant != null && !found.equals(variant)) {
             throw new TableFormatException(file, "rule set", "'" + found.id() + "'", "'" + variant.id() + "'");
         }
@@ -236,9 +221,8 @@ public final class TableFormat {
                 throw new TableFormatException(file, "reserved byte " + i, String.valueOf(b.get(i)), "0");
             }
         }
-        int headerLen = headerLength(version);
-        for (int i = SYMBOLS_AT + 256; i < headerLen - 4; i++) {
-            if (version != VERSION_2 && i == RULES_AT) {
+        for (int i = SYMBOLS_AT + 256; i < CRC_AT; i++) {
+            if (i == RULES_AT) {
                 i += RULES_LENGTH - 1;
                 continue;
             }
@@ -252,7 +236,7 @@ public final class TableFormat {
                     + Long.toUnsignedString(recorded) + (fileLen < recorded ? " (truncated)" : ""));
         }
         long modelLen = b.getInt(68) & 0xFFFFFFFFL;
-        long maxModel = enc == Encoding.CONTEXT ? ContextModel.maxBytes(symbols.length, version >= VERSION) : 0;
+        long maxModel = enc == Encoding.CONTEXT ? ContextModel.maxBytes(symbols.length) : 0;
         long minModel = enc == Encoding.CONTEXT ? ContextModel.minBytes(symbols.length) : 0;
         if (modelLen < minModel || modelLen > maxModel) {
             throw new CorruptTableException(file, -1, 68, "model length " + modelLen + " outside " + minModel + ".."
@@ -260,11 +244,11 @@ public final class TableFormat {
         }
         long indexOffset = b.getLong(48);
         long indexLen = Math.multiplyExact(blockCount, (long) INDEX_ENTRY);
-        if (indexOffset < headerLen + modelLen || indexOffset > fileLen || fileLen - indexOffset != indexLen) {
+        if (indexOffset < HEADER_LENGTH + modelLen || indexOffset > fileLen || fileLen - indexOffset != indexLen) {
             throw new CorruptTableException(file, -1, 48, "index offset " + Long.toUnsignedString(indexOffset)
                     + " does not leave room for " + blockCount + " index entries before the end at " + fileLen);
         }
-        return new TableHeader(version, kind, found.id(), seeds, positions, enc, param, (int) blockSize,
+        return new TableHeader(VERSION, kind, found.id(), seeds, positions, enc, param, (int) blockSize,
                 (int) blockCount, (flags & FLAG_DONT_CARE) != 0, symbols, indexOffset, fileLen, b.getInt(44), b.getInt(64),
                 (int) modelLen, b.getInt(72));
     }
@@ -313,7 +297,7 @@ public final class TableFormat {
                     h.modelCrc(), (int) crc.getValue()));
         }
         String[] why = new String[1];
-        ContextModel m = ContextModel.parse(raw, h.symbolCount(), h.param(), h.version() >= VERSION, why);
+        ContextModel m = ContextModel.parse(raw, h.symbolCount(), h.param(), why);
         if (m == null) {
             throw new CorruptTableException(file, -1, at, why[0]);
         }
@@ -338,7 +322,7 @@ public final class TableFormat {
             long entryAt = Math.addExact(h.indexOffset(), (long) i * INDEX_ENTRY);
             int stored = b.getShort() & 0xFFFF;
             int m = h.blockPositions(i);
-            int least = minCodedBytes(h.version());
+            int least = MIN_CODED_BYTES;
             boolean ok = h.encoding() == Encoding.RAW ? stored == m
                     : stored == m || (stored >= least && stored < m);
             if (!ok) {
@@ -361,7 +345,7 @@ public final class TableFormat {
         return idx;
     }
 
-    /** The rule-set field of a version 3 or 4 header: the canonical string, ASCII, zero padded to {@link #RULES_LENGTH}. */
+    /** The rule-set field of a header: the canonical string, ASCII, zero padded to {@link #RULES_LENGTH}. */
     public static byte[] rulesBytes(Variant v) {
         byte[] out = new byte[RULES_LENGTH];
         byte[] c = v.canonical().getBytes(StandardCharsets.US_ASCII);
@@ -372,22 +356,7 @@ public final class TableFormat {
         return out;
     }
 
-    /** Version 2: the 8-byte variant id at offset 16, {@code abapa} or {@code awari}. */
-    private static Variant variantOfVersion2(ByteBuffer b, Path file) {
-        byte[] vb = new byte[8];
-        b.get(16, vb);
-        for (Variant v : new Variant[] {Variant.ABAPA, Variant.AWARI}) {
-            byte[] id = new byte[8];
-            byte[] name = v.id().getBytes(StandardCharsets.US_ASCII);
-            System.arraycopy(name, 0, id, 0, name.length);
-            if (java.util.Arrays.equals(vb, id)) {
-                return v;
-            }
-        }
-        throw new TableFormatException(file, "variant", "'" + ascii(vb) + "'", "'abapa' or 'awari' (format version 2)");
-    }
-
-    /** Version 3: 8 reserved zero bytes at 16, the canonical rule set at {@link #RULES_AT}. */
+    /** The rule set: 8 reserved zero bytes at 16, the canonical rule set at {@link #RULES_AT}. */
     private static Variant rulesOf(ByteBuffer b, Path file) {
         for (int i = 16; i < 24; i++) {
             if (b.get(i) != 0) {

@@ -281,7 +281,7 @@ public final class BlockEncoder {
                 data[i] = symbols[codes[i] & 0xFF];
             }
         } else {
-            int len = m > TableFormat.minCodedBytes(TableFormat.VERSION) ? model.encode(codes, keys, m, out, tmp) : m;
+            int len = m > TableFormat.MIN_CODED_BYTES ? model.encode(codes, keys, m, out, tmp) : m;
             data = len < m ? Arrays.copyOf(out, len) : Arrays.copyOf(codes, m);
         }
         crc.reset();
