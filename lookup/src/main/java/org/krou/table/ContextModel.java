@@ -6,7 +6,7 @@ import java.nio.ByteOrder;
 /**
  * The model of the {@link Encoding#CONTEXT} encoding and its decoder (byte by byte in
  * {@code docs/FORMAT.md}). Each code is coded with the frequencies of its <em>context</em>: that
- * of its key ({@link #key}: the code before it in its stream, the code a lag back
+ * of its {@link ContextKey} (the code before it in its stream, the code a lag back
  * ({@link LagRuns}: the same board with a seed moved from pit 1 to pit 2) and whether the two
  * codes before it are equal) where the table's model lists that key, otherwise the order-1
  * context of the code before it (context {@code k} stands for "no code before"). Frequencies sum
@@ -30,7 +30,7 @@ final class ContextModel {
     static final int L = 1 << 23;
     /** A state below this takes two bytes to come back into range, one below {@link #L}. */
     static final int LOW2 = L >>> 8;
-    /** The most contexts (order-1 plus pairs) a model may have. */
+    /** The most contexts (order-1 plus listed keys) a model may have. */
     static final int MAX_CONTEXTS = 2048;
     /**
      * Bytes a caller leaves after a coded block in its buffer so that the decoder may read ahead;
@@ -40,7 +40,10 @@ final class ContextModel {
     static final int PADDING = 4;
     /** log2 of the slots of a bucket of {@link #bucket}. */
     static final int BUCKET_BITS = 5;
-    /** Where an entry of {@link #step} keeps its offset {@code cum} (13 bits, up to {@value #NO_CUM}); its code is in the low 8. */
+    /**
+     * Where an entry of {@link #step} keeps its offset {@code cum} (13 bits, up to
+     * {@value #NO_CUM}); its code is in the low 8 bits.
+     */
     static final int CUM_SHIFT = 19;
     /** The offset of an empty context's entries: past every slot, so that no slot is in them. */
     private static final int NO_CUM = 0x1FFF;
@@ -71,7 +74,7 @@ final class ContextModel {
     final int[] rowStart;
     /** The context of the first position of a stream: that of the key with no code before. */
     final int start;
-    /** The context of each key {@link #key} (its length a power of two, the kernel masks its indices). */
+    /** The context of each {@link ContextKey} (its length a power of two, the kernel masks its indices). */
     final short[] keyCtx;
 
     private ContextModel(int k, int scale, int[] keys, int[][] codes, int[][] freqs) {
@@ -79,9 +82,9 @@ final class ContextModel {
         this.scale = scale;
         this.contexts = codes.length;
         int k1 = k + 1;
-        keyCtx = new short[powerOfTwo(2 * k1 * k1)];
-        for (int key = 0; key < 2 * k1 * k1; key++) {
-            keyCtx[key] = (short) (key / (2 * k1));
+        keyCtx = new short[powerOfTwo(ContextKey.count(k))];
+        for (int key = 0; key < ContextKey.count(k); key++) {
+            keyCtx[key] = (short) ContextKey.prev(k, key);
         }
         for (int i = 0; i < keys.length; i++) {
             keyCtx[keys[i]] = (short) (k1 + i);
@@ -114,12 +117,7 @@ final class ContextModel {
             step[at + codes[c].length] = cum << CUM_SHIFT; // 2^scale
             at += codes[c].length + 1;
         }
-        start = keyCtx[key(k, k, k, 0)];
-    }
-
-    /** The key of a context: {@code ((prev * (k + 1) + above) << 1) | same}. */
-    static int key(int k, int prev, int above, int same) {
-        return ((prev * (k + 1) + above) << 1) | same;
+        start = keyCtx[ContextKey.pack(k, k, k, 0)];
     }
 
     /** The smallest power of two {@code >= n} ({@code n >= 1}). */
@@ -127,7 +125,7 @@ final class ContextModel {
         return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
     }
 
-    /** The smallest serialised model for {@code k} codes (no pairs, every context empty). */
+    /** The smallest serialised model for {@code k} codes (no keys listed, every context empty). */
     static long minBytes(int k) {
         return 2 + 2L * (k + 1);
     }
@@ -160,7 +158,7 @@ final class ContextModel {
             int prev = b.get() & 0xFF;
             int above = b.get() & 0xFF;
             int same = b.get() & 0xFF;
-            keys[i] = key(k, prev, above, same);
+            keys[i] = ContextKey.pack(k, prev, above, same);
             if (prev > k || above > k || same > 1 || (i > 0 && keys[i] <= keys[i - 1])) {
                 why[0] = "context key " + i + " (" + prev + ", " + above + ", " + same + ") out of order or range";
                 return null;

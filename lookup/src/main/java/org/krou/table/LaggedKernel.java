@@ -11,7 +11,7 @@ package org.krou.table;
  * {@code 2^(23 - scale) >= 2^11}, so two always suffice): how many follows from the state alone
  * (below {@code L} one, below {@code L >> 8} two), so the next two bytes of the padded buffer are
  * read and shifted in without a branch, and the byte position does not wait for them. Then the
- * context of the next position is looked up by its key: the code just decoded, the code
+ * context of the next position is looked up by its {@link ContextKey}: the code just decoded, the code
  * {@code t} positions back in the stream ({@code t} its lag, kept by a {@link LagRuns}: a branch
  * ends each run), and whether the code just decoded equals the one before it. The codes decoded
  * are kept in {@code cs} (indexed by position) for the look back.
@@ -41,7 +41,6 @@ final class LaggedKernel {
     static String stream(ContextModel model, byte[] in, int lo, int hi, int s0, int steps, int p, int dir,
                          byte[] symbols, byte[] out, int x, int[] cs, LagRuns runs) {
         final int k = model.k;
-        final int k1 = k + 1;
         final int sc = model.scale;
         final int mask = (1 << sc) - 1;
         final int[] rs = model.rowStart;
@@ -88,7 +87,7 @@ final class LaggedKernel {
             }
             int back = i + 1 - t;
             int above = t > 0 && back >= s0 ? cs[back & cm] : k;
-            c = kc[(((code * k1 + above) << 1) | (code == before ? 1 : 0)) & km];
+            c = kc[ContextKey.pack(k, code, above, code == before ? 1 : 0) & km];
             before = code;
             if (p < lo || p > hi) {
                 return "coded data ends at position " + i;
@@ -108,7 +107,6 @@ final class LaggedKernel {
     static String half(ContextModel model, byte[] in, int off, int end, int hs, int he, byte[] symbols, byte[] out,
                        int xa, int xb, int[] cs, LagRuns ra, LagRuns rb) {
         final int k = model.k;
-        final int k1 = k + 1;
         final int sc = model.scale;
         final int mask = (1 << sc) - 1;
         final int[] rs = model.rowStart;
@@ -164,7 +162,7 @@ final class LaggedKernel {
             }
             int back = i + 1 - ta;
             int above = ta > 0 && back >= hs ? cs[back & cm] : k;
-            ca = kc[(((code * k1 + above) << 1) | (code == beforeA ? 1 : 0)) & km];
+            ca = kc[ContextKey.pack(k, code, above, code == beforeA ? 1 : 0) & km];
             beforeA = code;
             if (d < mb) {
                 i = sb + d;
@@ -195,7 +193,7 @@ final class LaggedKernel {
                 }
                 back = i + 1 - tb;
                 above = tb > 0 && back >= sb ? cs[back & cm] : k;
-                cb = kc[(((code * k1 + above) << 1) | (code == beforeB ? 1 : 0)) & km];
+                cb = kc[ContextKey.pack(k, code, above, code == beforeB ? 1 : 0) & km];
                 beforeB = code;
             }
             if (pa > pb + 1) {
