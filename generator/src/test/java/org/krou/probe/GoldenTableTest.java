@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
-import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 import org.krou.testkit.Golden;
 import org.krou.testkit.TinySolver;
 
@@ -47,7 +47,7 @@ class GoldenTableTest {
         // the reader, on the committed bytes
         Path copy = dir.resolve("copy");
         for (int n = 0; n <= MAX; n++) {
-            Path file = TableFormat.valuesPath(copy, Variant.ABAPA, n);
+            Path file = TablePaths.valuesPath(copy, Variant.ABAPA, n);
             Files.createDirectories(file.getParent());
             Files.write(file, golden(codec, n));
         }
@@ -132,7 +132,7 @@ class GoldenTableTest {
         // seeds (blocks of 1,024; golden/lags/), whose model lists 41: there the lags matter
         for (int n : new int[] {0, 1, 2, 3, 4, 8}) {
             byte[] f = n <= MAX ? golden("context", n) : resource("/org/krou/golden/lags/abapa/values-08.krou");
-            Path file = TableFormat.valuesPath(dir, Variant.ABAPA, n);
+            Path file = TablePaths.valuesPath(dir, Variant.ABAPA, n);
             Files.createDirectories(file.getParent());
             Files.write(file, f);
             SlowBlockDecoder slow = new SlowBlockDecoder(f);
@@ -179,7 +179,7 @@ class GoldenTableTest {
             h.putShort(8, (short) version);
             h.putInt(428, crc(f, 0, 428));
         }
-        Path file = TableFormat.valuesPath(dir, Variant.ABAPA, 4);
+        Path file = TablePaths.valuesPath(dir, Variant.ABAPA, 4);
         Files.createDirectories(file.getParent());
         Files.write(file, f);
         org.krou.table.TableFormatException e = org.junit.jupiter.api.Assertions.assertThrows(

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.generator.table.TableWriter;
 import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
-import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 import org.krou.testkit.Golden;
 import org.krou.testkit.TinySolver;
 
@@ -35,7 +35,7 @@ class GoldenWriteTest {
         String out = System.getenv("KROU_GOLDEN_WRITE");
         Path target = out != null ? Path.of(out).resolve(codec) : dir;
         for (int n = 0; n <= Golden.MAX; n++) {
-            Path file = TableFormat.valuesPath(target, Variant.ABAPA, n);
+            Path file = TablePaths.valuesPath(target, Variant.ABAPA, n);
             Files.createDirectories(file.getParent());
             TableWriter.write(file, Variant.ABAPA, n, solver.values[n], solver.exits[n], options(codec));
             if (out != null) {

@@ -69,8 +69,8 @@ final class CachedBlocks {
         }
         int q = ContextModel.partOf(at, m);
         while (true) {
-            int ticket = cache.beginDecode(BlockCache.key(id, b), q, at);
-            if (ticket == BlockCache.WAITED) {
+            int ticket = cache.claims().begin(BlockCache.key(id, b), q, at);
+            if (ticket == DecodeClaims.WAITED) {
                 int x = read(b, m, at);
                 if (x >= 0) {
                     return x;
@@ -82,7 +82,7 @@ final class CachedBlocks {
                 for (int p = 0; p < parts; p++) {
                     int first = partStart(p, m);
                     int next = partStart(p + 1, m);
-                    int want = ticket >= 0 ? Math.min(cache.wanted(ticket, p), next - 1) : -1;
+                    int want = ticket >= 0 ? Math.min(cache.claims().wanted(ticket, p), next - 1) : -1;
                     if (p == q) {
                         want = Math.max(want, at);
                     }
@@ -93,7 +93,7 @@ final class CachedBlocks {
                 }
                 return s.block[at];
             } finally {
-                cache.endDecode(ticket);
+                cache.claims().end(ticket);
             }
         }
     }
@@ -109,8 +109,8 @@ final class CachedBlocks {
             s.block = new byte[blockSize];
         }
         while (true) {
-            int ticket = cache.beginDecode(BlockCache.key(id, b));
-            if (ticket == BlockCache.WAITED) {
+            int ticket = cache.claims().begin(BlockCache.key(id, b));
+            if (ticket == DecodeClaims.WAITED) {
                 if (copyCached(b, m, s.block)) {
                     return s.block;
                 }
@@ -127,7 +127,7 @@ final class CachedBlocks {
                 }
                 return s.block;
             } finally {
-                cache.endDecode(ticket);
+                cache.claims().end(ticket);
             }
         }
     }

@@ -107,9 +107,9 @@ public final class TableFile implements AutoCloseable {
     static TableFile open(ByteSource src, TableKind kind, Variant variant, int seeds, BlockCache cache) {
         Path file = src.path();
         try {
-            TableHeader h = TableFormat.readHeader(src, file, kind, variant, seeds);
-            ContextModel model = TableFormat.readModel(src, file, h);
-            BlockIndex idx = TableFormat.readIndex(src, file, h);
+            TableHeader h = HeaderParser.read(src, file, kind, variant, seeds);
+            ContextModel model = SectionReader.readModel(src, file, h);
+            BlockIndex idx = SectionReader.readIndex(src, file, h);
             return new TableFile(file, src, h, idx, model, cache);
         } catch (RuntimeException e) {
             src.close();
