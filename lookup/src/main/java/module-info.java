@@ -18,9 +18,10 @@
  *       {@code TableException} and its subclasses {@code MissingTableException},
  *       {@code OutsideCoverageException}, {@code TableFormatException} and
  *       {@code CorruptTableException}; {@code TableInfo}, {@code TableKind}), and the table file
- *       format for tools and the writer: {@code TableFormat} (names, header constants, limits the
- *       reader enforces), {@code TableHeader}, {@code Encoding}, {@code LagRuns} (the lags of
- *       format 5's contexts), the raw reader {@code TableFile} with its {@code BlockCache},
+ *       format for tools and the writer: {@code TableFormat} (header constants, limits the reader
+ *       enforces), {@code TablePaths} (the files' names), {@code TableHeader}, {@code Encoding},
+ *       {@code ContextKey} (the key of a position's context) and {@code LagRuns} (the lags the
+ *       contexts look back by), the raw reader {@code TableFile} with its {@code BlockCache},
  *       {@code TableSet}, {@code StatsFile}, and {@code IoReason} (an I/O error in words). The
  *       decoders ({@code SymbolCodec}, {@code ContextModel}), the block index and cache policy, and
  *       the byte sources a table file is read through are package-private;</li>

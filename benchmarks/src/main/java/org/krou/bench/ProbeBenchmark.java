@@ -11,7 +11,7 @@ import org.krou.generator.TableLayerStore;
 import org.krou.index.PositionIndex;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Variant;
-import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -103,7 +103,7 @@ public class ProbeBenchmark {
     /** Generates tables {@code 0..seeds} under {@code dir} unless they are all present. */
     static void ensureTables(Path dir, Variant v, int seeds) throws IOException {
         for (int n = 0; n <= seeds; n++) {
-            if (!Files.isRegularFile(TableFormat.valuesPath(dir, v, n))) {
+            if (!Files.isRegularFile(TablePaths.valuesPath(dir, v, n))) {
                 int threads = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
                 System.out.println("ProbeBenchmark: generating " + v.id() + " tables 0.." + seeds + " in " + dir
                         + " (layer " + n + " is missing)");

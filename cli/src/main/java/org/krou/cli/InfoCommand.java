@@ -11,9 +11,9 @@ import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableException;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableInfo;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.table.TableSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,7 +42,7 @@ final class InfoCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int found = 0;
         boolean whole = true;
-        for (Variant v : TableFormat.variantsIn(data)) {
+        for (Variant v : TablePaths.variantsIn(data)) {
             int valueCoverage = TableSet.readableCoverage(data, v, TableKind.VALUES, PositionIndex.MAX_SEEDS);
             for (TableKind kind : TableKind.values()) {
                 long positions = 0;
@@ -52,12 +52,12 @@ final class InfoCommand implements Callable<Integer> {
                 boolean header = false;
                 int highest = -1;
                 for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
-                    if (Files.exists(TableFormat.path(data, v, kind, n), LinkOption.NOFOLLOW_LINKS)) {
+                    if (Files.exists(TablePaths.path(data, v, kind, n), LinkOption.NOFOLLOW_LINKS)) {
                         highest = n;
                     }
                 }
                 for (int n = 0; n <= highest; n++) {
-                    Path f = TableFormat.path(data, v, kind, n);
+                    Path f = TablePaths.path(data, v, kind, n);
                     if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
                         err.printf(Locale.ROOT, "warning: %s %s layer %d is missing: %s does not exist (layers up to %d"
                                 + " do), so coverage stops below it%n", v.id(), kind.id(), n, f, highest);

@@ -13,8 +13,8 @@ import org.krou.table.MissingTableException;
 import org.krou.table.StatsFile;
 import org.krou.table.TableException;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,7 +82,7 @@ final class StatsCommand implements Callable<Integer> {
     }
 
     private Path file(int n) {
-        return TableFormat.valuesPath(tables.data, tables.variant(), n);
+        return TablePaths.valuesPath(tables.data, tables.variant(), n);
     }
 
     /** The stats line of layer {@code n}, from its statistics file or recounted. */

@@ -9,12 +9,12 @@ import java.util.concurrent.Callable;
 import org.krou.generator.DistanceVerifier;
 import org.krou.generator.TableVerifier;
 import org.krou.rules.Variant;
-import org.krou.table.TableFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.krou.table.TablePaths;
 import org.krou.util.Words;
 
 /** {@code krou verify}: checksums and sampled consistency of every table. */
@@ -52,14 +52,14 @@ final class VerifyCommand implements Callable<Integer> {
         }
         Variant variant = rules.variant(null);
         List<Variant> variants = new ArrayList<>();
-        for (Variant v : TableFormat.variantsIn(data)) {
+        for (Variant v : TablePaths.variantsIn(data)) {
             if ((variant == null || variant.equals(v)) && Files.isDirectory(data.resolve(v.id()))) {
                 variants.add(v);
             }
         }
         if (variants.isEmpty()) {
             throw new org.krou.table.MissingTableException(variant == null ? Variant.ABAPA : variant, 0,
-                    org.krou.table.TableFormat.valuesPath(data, variant == null ? Variant.ABAPA : variant, 0));
+                    org.krou.table.TablePaths.valuesPath(data, variant == null ? Variant.ABAPA : variant, 0));
         }
         boolean ok = true;
         for (Variant v : variants) {

@@ -11,8 +11,8 @@ import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -113,7 +113,7 @@ final class FinishedLayers {
 
     /** The identity of a slice of layer {@code k}: its table's checksum and the partition. */
     private static long sliceId(Variant variant, Path data, int k, Slices sl) {
-        try (TableFile t = TableFile.open(TableFormat.valuesPath(data, variant, k), TableKind.VALUES, variant, k, true,
+        try (TableFile t = TableFile.open(TablePaths.valuesPath(data, variant, k), TableKind.VALUES, variant, k, true,
                 new BlockCache(1))) {
             return partition(sl) << 32 | (t.header().bodyCrc() & 0xFFFFFFFFL);
         }

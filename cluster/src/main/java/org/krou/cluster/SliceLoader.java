@@ -6,8 +6,8 @@ import org.krou.probe.DontCareResolver;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 import org.krou.util.Parallel;
 
@@ -47,7 +47,7 @@ final class SliceLoader {
             throws InterruptedException {
         Blocks blocks = slices.blocks(seeds);
         ByteBigArray v = new ByteBigArray(blocks.localSize());
-        Path file = TableFormat.valuesPath(dataDir, variant, seeds);
+        Path file = TablePaths.valuesPath(dataDir, variant, seeds);
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(2))) {
             decode(t, blocks, v, lookups, threads);
             if (!t.dontCare()) {

@@ -14,8 +14,8 @@ import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableException;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.table.TableSet;
 import org.krou.util.Words;
 
@@ -38,7 +38,7 @@ public final class DistanceVerifier {
     public static int count(Path dataDir, Variant variant) {
         int k = 0;
         for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
-            if (Files.isRegularFile(TableFormat.path(dataDir, variant, TableKind.DTC, n))) {
+            if (Files.isRegularFile(TablePaths.path(dataDir, variant, TableKind.DTC, n))) {
                 k++;
             }
         }
@@ -64,7 +64,7 @@ public final class DistanceVerifier {
         int distances = TableSet.readableCoverage(dataDir, variant, TableKind.DTC, values);
         try (Tablebase tb = distances >= 0 && samples > 0 ? Tablebase.open(dataDir, variant) : null) {
             for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
-                Path f = TableFormat.path(dataDir, variant, TableKind.DTC, n);
+                Path f = TablePaths.path(dataDir, variant, TableKind.DTC, n);
                 if (!Files.isRegularFile(f)) {
                     continue;
                 }

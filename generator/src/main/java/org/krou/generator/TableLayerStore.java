@@ -18,11 +18,11 @@ import org.krou.generator.table.StatsWriter;
 import org.krou.table.StatsFile;
 import org.krou.table.TableException;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableHeader;
 import org.krou.table.TableKind;
 import org.krou.generator.table.TableWriter;
 import org.krou.generator.table.WriterOptions;
+import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -95,7 +95,7 @@ public final class TableLayerStore implements LayerStore {
     public boolean reusable(int seeds) {
         refusal = null;
         crcKnown[seeds] = false;
-        Path file = TableFormat.valuesPath(dataDir, variant, seeds);
+        Path file = TablePaths.valuesPath(dataDir, variant, seeds);
         if (!Files.exists(file)) {
             return false;
         }
@@ -138,7 +138,7 @@ public final class TableLayerStore implements LayerStore {
     @Override
     public ByteBigArray load(int seeds, ByteBigArray[] below, int threads) {
         refusal = null;
-        Path file = TableFormat.valuesPath(dataDir, variant, seeds);
+        Path file = TablePaths.valuesPath(dataDir, variant, seeds);
         if (!Files.exists(file)) {
             return null;
         }
@@ -168,7 +168,7 @@ public final class TableLayerStore implements LayerStore {
     @Override
     public void save(int seeds, ByteBigArray values, ExitSource exits) throws IOException {
         crcKnown[seeds] = false;
-        Path file = TableFormat.valuesPath(dataDir, variant, seeds);
+        Path file = TablePaths.valuesPath(dataDir, variant, seeds);
         write(file, seeds, () -> TableWriter.writeValues(file, variant, seeds, values, exits, options));
         int crc;
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(1))) {
@@ -193,7 +193,7 @@ public final class TableLayerStore implements LayerStore {
      */
     public void saveCoded(int seeds, TableCoding.Counts counts, BlockCoder coder) throws IOException {
         crcKnown[seeds] = false;
-        Path file = TableFormat.valuesPath(dataDir, variant, seeds);
+        Path file = TablePaths.valuesPath(dataDir, variant, seeds);
         TableCoding.Plan plan = TableCoding.plan(TableKind.VALUES, seeds, options, options.fill() != Fill.NONE, counts);
         TableWriter.StoredBlocks blocks = coder.code(plan); // its failures are the coder's to name, not the file's
         write(file, seeds, () -> TableWriter.assemble(file, variant, plan, blocks));
@@ -227,7 +227,7 @@ public final class TableLayerStore implements LayerStore {
     @Override
     public boolean hasDistances(int seeds) {
         refusal = null;
-        Path file = TableFormat.path(dataDir, variant, TableKind.DTC, seeds);
+        Path file = TablePaths.path(dataDir, variant, TableKind.DTC, seeds);
         if (!Files.exists(file)) {
             return false;
         }
@@ -242,7 +242,7 @@ public final class TableLayerStore implements LayerStore {
 
     @Override
     public void saveDistances(int seeds, ByteBigArray dist) throws IOException {
-        Path file = TableFormat.path(dataDir, variant, TableKind.DTC, seeds);
+        Path file = TablePaths.path(dataDir, variant, TableKind.DTC, seeds);
         write(file, seeds, () -> TableWriter.write(file, TableKind.DTC, variant, seeds, dist, null,
                 options.forDistances()));
     }
@@ -271,7 +271,7 @@ public final class TableLayerStore implements LayerStore {
     public long totalBytes(int maxSeeds) throws IOException {
         long total = 0;
         for (int n = 0; n <= maxSeeds; n++) {
-            Path f = TableFormat.valuesPath(dataDir, variant, n);
+            Path f = TablePaths.valuesPath(dataDir, variant, n);
             if (Files.exists(f)) {
                 try {
                     total += Files.size(f);

@@ -17,8 +17,8 @@ import org.krou.table.MissingTableException;
 import org.krou.table.StatsFile;
 import org.krou.table.TableException;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.table.TableSet;
 import org.krou.util.Words;
 
@@ -109,12 +109,12 @@ public final class TableVerifier {
         }
         int highest = -1;
         for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
-            if (Files.exists(TableFormat.valuesPath(dataDir, variant, n), LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(TablePaths.valuesPath(dataDir, variant, n), LinkOption.NOFOLLOW_LINKS)) {
                 highest = n;
             }
         }
         if (highest < 0) {
-            throw new MissingTableException(variant, 0, TableFormat.valuesPath(dataDir, variant, 0));
+            throw new MissingTableException(variant, 0, TablePaths.valuesPath(dataDir, variant, 0));
         }
         List<FileReport> reports = new ArrayList<>();
         int coverage = TableSet.readableCoverage(dataDir, variant, TableKind.VALUES, highest);
@@ -144,7 +144,7 @@ public final class TableVerifier {
     /** The report of layer {@code n}; {@code tb} is null if the layer is beyond the coverage (not sampled). */
     private static FileReport layer(Path dataDir, Variant variant, int n, int highest, Tablebase tb, int samples,
                                     long seed) {
-        Path f = TableFormat.valuesPath(dataDir, variant, n);
+        Path f = TablePaths.valuesPath(dataDir, variant, n);
         if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
             return new FileReport(f, n, false, "missing: layer " + n + " (" + f + ") does not exist, but layers up to "
                     + highest + " do: layers " + n + ".." + highest + " cannot be used", null, 0, List.of());

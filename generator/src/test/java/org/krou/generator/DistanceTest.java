@@ -16,8 +16,8 @@ import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -99,7 +99,7 @@ class DistanceTest {
         assertEquals(6144, block);
         for (int n = 0; n <= MAX; n++) {
             store.saveDistances(n, dist[n]);
-            Path f = TableFormat.path(dir, variant, TableKind.DTC, n);
+            Path f = TablePaths.path(dir, variant, TableKind.DTC, n);
             try (TableFile t = TableFile.open(f, TableKind.DTC, variant, n, true, new BlockCache(4))) {
                 assertEquals(block, t.header().blockSize(), "block size of " + f);
                 assertTrue(n < 9 || t.header().blockCount() > 10, "blocks of " + f);

@@ -26,7 +26,7 @@ import org.krou.rules.Variant;
 import org.krou.table.CorruptTableException;
 import org.krou.generator.table.Fill;
 import org.krou.table.MissingTableException;
-import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 import org.krou.testkit.TinySolver;
 import org.krou.table.TableFormatException;
 
@@ -166,7 +166,7 @@ class EngineApiTest {
         try (Tablebase tb = Tablebase.open(tmp, Variant.ABAPA)) {
             tb.validate(true);
         }
-        Path six = TableFormat.valuesPath(tmp, Variant.ABAPA, 6);
+        Path six = TablePaths.valuesPath(tmp, Variant.ABAPA, 6);
         byte[] bytes = Files.readAllBytes(six);
         long index = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getLong(48);
         bytes[(int) index - 5] ^= 0x10; // inside the last block: only a checksum can see it
@@ -176,8 +176,8 @@ class EngineApiTest {
             CorruptTableException e = assertThrows(CorruptTableException.class, () -> tb.validate(true));
             assertEquals(six, e.file());
         }
-        Path four = TableFormat.valuesPath(tmp, Variant.ABAPA, 4);
-        Files.copy(TableFormat.valuesPath(TestTables.dir(Variant.AWARI), Variant.AWARI, 4), four,
+        Path four = TablePaths.valuesPath(tmp, Variant.ABAPA, 4);
+        Files.copy(TablePaths.valuesPath(TestTables.dir(Variant.AWARI), Variant.AWARI, 4), four,
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         try (Tablebase tb = Tablebase.open(tmp, Variant.ABAPA)) {
             TableFormatException e = assertThrows(TableFormatException.class, tb::validate);
@@ -193,7 +193,7 @@ class EngineApiTest {
     @Test
     void damageAndCloseThrow() throws IOException {
         TestTables.copy(Variant.ABAPA, tmp);
-        Path f = TableFormat.valuesPath(tmp, Variant.ABAPA, 8);
+        Path f = TablePaths.valuesPath(tmp, Variant.ABAPA, 8);
         byte[] bytes = Files.readAllBytes(f);
         long blockAt = org.krou.table.TableTestSupport.blockOffset(bytes, 0);
         bytes[(int) blockAt + 3] ^= 0x44;

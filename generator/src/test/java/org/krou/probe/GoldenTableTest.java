@@ -18,19 +18,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
-import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 import org.krou.testkit.Golden;
 import org.krou.testkit.TinySolver;
 
 /**
  * Golden tables ({@link Golden}): small abapa tables (layers 0..4, blocks of 512 positions,
  * don't-care entries) committed as bytes in the testkit module under
- * {@code src/main/resources/org/krou/golden/<codec>/} (format version 5, written today),
- * {@code golden/v4/<codec>/}, {@code golden/v3/<codec>/} and {@code golden/v2/<codec>/} (versions
- * 4, 3 and 2, which the reader still reads). The reader must read every position of them as the
+ * {@code src/main/resources/org/krou/golden/<codec>/} (format version 5, the one written and
+ * read). The reader must read every position of them as the
  * slow solver values it, with the block cache and without it (decoding only as far as each
  * position), their headers and block layouts must say what docs/FORMAT.md says (read here by hand,
- * not by the reader; version 5's coded blocks are decoded by {@link SlowBlockDecoder}, written from
+ * not by the reader; the coded blocks are decoded by {@link SlowBlockDecoder}, written from
  * that document alone), and the writer must still write exactly these bytes ({@code GoldenWriteTest}).
  * A change to the format made to the writer and the reader together fails here: regenerate the files
  * on purpose (KROU_GOLDEN_WRITE=DIR also copies what GoldenWriteTest writes into DIR; it still
@@ -42,27 +41,16 @@ class GoldenTableTest {
     @TempDir
     Path dir;
 
-    /** The format version of a directory of golden files ({@code v2/raw}, {@code context}, ...). */
-    private static int version(String dirName) {
-        return dirName.startsWith("v") ? dirName.charAt(1) - '0' : TableFormat.VERSION;
-    }
-
-    private static String codec(String dirName) {
-        return dirName.substring(dirName.indexOf('/') + 1);
-    }
-
     @ParameterizedTest
-    @ValueSource(strings = {"raw", "context", "v4/raw", "v4/context", "v3/raw", "v3/context", "v2/raw", "v2/context"})
-    void theGoldenBytesAreRead(String dirName) throws IOException {
-        int version = version(dirName);
-        String codec = codec(dirName);
+    @ValueSource(strings = {"raw", "context"})
+    void theGoldenBytesAreRead(String codec) throws IOException {
         TinySolver solver = new TinySolver(Variant.ABAPA, MAX);
         // the reader, on the committed bytes
         Path copy = dir.resolve("copy");
         for (int n = 0; n <= MAX; n++) {
-            Path file = TableFormat.valuesPath(copy, Variant.ABAPA, n);
+            Path file = TablePaths.valuesPath(copy, Variant.ABAPA, n);
             Files.createDirectories(file.getParent());
-            Files.write(file, golden(version, codec, n));
+            Files.write(file, golden(codec, n));
         }
         int[] b = new int[12];
         for (long cache : new long[] {Tablebase.Options.DEFAULT_CACHE_BYTES, 0}) {
@@ -70,7 +58,7 @@ class GoldenTableTest {
                 for (int n = 0; n <= MAX; n++) {
                     PositionIndex.unrank(n, 0, b);
                     for (long r = 0; r < PositionIndex.size(n); r++, PositionIndex.next(b)) {
-                        assertEquals(solver.values[n].get(r), tb.value(b), dirName + " layer " + n + " rank " + r
+                        assertEquals(solver.values[n].get(r), tb.value(b), codec + " layer " + n + " rank " + r
                                 + (cache == 0 ? ", no block cache" : ""));
                     }
                 }
@@ -80,30 +68,24 @@ class GoldenTableTest {
 
     /** The header fields of docs/FORMAT.md, read by hand. */
     @ParameterizedTest
-    @ValueSource(strings = {"raw", "context", "v4/raw", "v4/context", "v3/raw", "v3/context", "v2/raw", "v2/context"})
-    void theHeaderIsAsDocumented(String dirName) throws IOException {
-        int version = version(dirName);
-        String codec = codec(dirName);
-        int hl = version == 2 ? 352 : 432;
+    @ValueSource(strings = {"raw", "context"})
+    void theHeaderIsAsDocumented(String codec) throws IOException {
+        int hl = 432;
         for (int n = 0; n <= MAX; n++) {
-            byte[] f = golden(version, codec, n);
+            byte[] f = golden(codec, n);
             ByteBuffer h = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
             assertArrayEquals(new byte[] {(byte) 0x89, 'K', 'R', 'O', 'U', '\r', '\n', 0x1A},
                     java.util.Arrays.copyOf(f, 8));
-            assertEquals(version, h.getShort(8), "version");
+            assertEquals(5, h.getShort(8), "version");
             assertEquals(hl, h.getShort(10), "header length");
             assertEquals(1, f[12], "kind values");
             assertEquals(n, f[13], "seeds");
             assertEquals(codec.equals("context") ? 4 : 0, f[14], "encoding");
             assertEquals(codec.equals("context") ? 12 : 0, f[15], "encoding parameter");
-            if (version == 2) {
-                assertEquals("abapa\0\0\0", new String(f, 16, 8, StandardCharsets.US_ASCII));
-            } else {
-                assertEquals(0L, h.getLong(16), "reserved (version 2: the variant)");
-                String rules = "grand-slam=cancel,cap=6,over-cap=keep-first,no-feed=mover-takes";
-                assertEquals(rules + "\0".repeat(80 - rules.length()), new String(f, 336, 80, StandardCharsets.US_ASCII),
-                        "the canonical rule set, zero padded");
-            }
+            assertEquals(0L, h.getLong(16), "reserved");
+            String rules = "grand-slam=cancel,cap=6,over-cap=keep-first,no-feed=mover-takes";
+            assertEquals(rules + "\0".repeat(80 - rules.length()), new String(f, 336, 80, StandardCharsets.US_ASCII),
+                    "the canonical rule set, zero padded");
             long positions = binomial(n + 11, 11);
             assertEquals(positions, h.getLong(24), "positions = C(n+11, 11)");
             assertEquals(512, h.getInt(32), "block size");
@@ -120,22 +102,18 @@ class GoldenTableTest {
                 int e = (int) index + 6 * k;
                 int stored = h.getShort(e) & 0xFFFF;
                 int m = (int) Math.min(512, positions - 512L * k);
-                int least = version == 5 ? 18 : 8;
+                int least = 18;
                 assertEquals(true, stored == m || (codec.equals("context") && stored >= least && stored < m),
                         "block " + k + " length " + stored);
                 assertEquals(crc(f, (int) offset, stored), h.getInt(e + 2), "block " + k + " CRC32C");
                 int o = (int) offset;
-                if (stored < m && version == 5) { // the first half's length, then each half's two states
+                if (stored < m) { // coded: the first half's length, then each half's two states
                     int n1 = h.getShort(o) & 0xFFFF;
                     assertTrue(n1 >= 8 && stored - 2 - n1 >= 8, "block " + k + " first half " + n1);
                     for (int state : new int[] {h.getInt(o + 2), h.getInt(o + 2 + n1 - 4), h.getInt(o + 2 + n1),
                             h.getInt(o + stored - 4)}) {
                         assertTrue(state >= 1 << 23, "block " + k + " state " + state);
                     }
-                } else if (stored < m) { // coded: the two coder states, A's first, B's second (version 4: last)
-                    int a = h.getInt(o);
-                    int bState = h.getInt(o + (version == 4 ? stored - 4 : 4));
-                    assertTrue(a >= 1 << 23 && bState >= 1 << 23, "block " + k + " states " + a + ", " + bState);
                 }
                 offset += stored;
             }
@@ -144,7 +122,7 @@ class GoldenTableTest {
     }
 
     /**
-     * Every context-coded block of the version 5 golden files decodes, by a slow decoder written
+     * Every context-coded block of the golden files decodes, by a slow decoder written
      * from docs/FORMAT.md (its lags computed by unranking each position), to the stored symbols
      * the reader gives.
      */
@@ -155,7 +133,7 @@ class GoldenTableTest {
         // seeds (blocks of 1,024; golden/lags/), whose model lists 41: there the lags matter
         for (int n : new int[] {0, 1, 2, 3, 4, 8}) {
             byte[] f = n <= MAX ? golden("context", n) : resource("/org/krou/golden/lags/abapa/values-08.krou");
-            Path file = TableFormat.valuesPath(dir, Variant.ABAPA, n);
+            Path file = TablePaths.valuesPath(dir, Variant.ABAPA, n);
             Files.createDirectories(file.getParent());
             Files.write(file, f);
             SlowBlockDecoder slow = new SlowBlockDecoder(f);
@@ -185,18 +163,34 @@ class GoldenTableTest {
         assertTrue(coded >= 70, coded + " coded blocks");
     }
 
-    /** A table of format version 1 (LZ4 blocks, before the context coding) is refused, saying how to rewrite it. */
-    @org.junit.jupiter.api.Test
-    void aVersionOneTableIsRefusedWithWhatToDo() throws IOException {
-        Path file = TableFormat.valuesPath(dir, Variant.ABAPA, 4);
+    /**
+     * A table of an older format version is refused, saying how to rewrite it: version 1 (LZ4
+     * blocks, before the context coding) as committed, versions 2 to 4 as a golden file whose
+     * header says that version (its header checksum made good).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4})
+    void anOlderVersionIsRefusedWithWhatToDo(int version) throws IOException {
+        byte[] f;
+        if (version == 1) {
+            f = resource("/org/krou/golden/v1/values-04.krou");
+        } else {
+            f = golden("context", 4);
+            ByteBuffer h = ByteBuffer.wrap(f).order(ByteOrder.LITTLE_ENDIAN);
+            h.putShort(8, (short) version);
+            h.putInt(428, crc(f, 0, 428));
+        }
+        Path file = TablePaths.valuesPath(dir, Variant.ABAPA, 4);
         Files.createDirectories(file.getParent());
-        Files.write(file, resource("/org/krou/golden/v1/values-04.krou"));
+        Files.write(file, f);
         org.krou.table.TableFormatException e = org.junit.jupiter.api.Assertions.assertThrows(
                 org.krou.table.TableFormatException.class, () -> org.krou.table.TableFile.open(file,
                         org.krou.table.TableKind.VALUES, Variant.ABAPA, 4, false, new org.krou.table.BlockCache(2)));
         assertEquals("format version", e.field());
-        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("krou generate"), e.getMessage());
-        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+        assertTrue(e.found().startsWith(version + " ("), e.found());
+        assertTrue(e.getMessage().contains("expected 5; rewrite it with `krou generate` over the same --data"
+                + " directory"), e.getMessage());
+        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
     }
 
     private static long binomial(int m, int k) {

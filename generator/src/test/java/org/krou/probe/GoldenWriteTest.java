@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.generator.table.TableWriter;
 import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
-import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 import org.krou.testkit.Golden;
 import org.krou.testkit.TinySolver;
 
@@ -37,20 +37,20 @@ class GoldenWriteTest {
     void theGoldenBytesAreStillWritten(String codec) throws IOException {
         TinySolver solver = TestTables.solver(Variant.ABAPA);
         for (int n = 0; n <= Golden.MAX; n++) {
-            Path file = TableFormat.valuesPath(dir, Variant.ABAPA, n);
+            Path file = TablePaths.valuesPath(dir, Variant.ABAPA, n);
             Files.createDirectories(file.getParent());
             TableWriter.write(file, Variant.ABAPA, n, solver.values[n], solver.exits[n], options(codec));
         }
         String out = System.getenv("KROU_GOLDEN_WRITE");
         if (out != null) { // every layer copied before the first difference fails the test
             for (int n = 0; n <= Golden.MAX; n++) {
-                Path to = TableFormat.valuesPath(Path.of(out).resolve(codec), Variant.ABAPA, n);
+                Path to = TablePaths.valuesPath(Path.of(out).resolve(codec), Variant.ABAPA, n);
                 Files.createDirectories(to.getParent());
-                Files.copy(TableFormat.valuesPath(dir, Variant.ABAPA, n), to, StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(TablePaths.valuesPath(dir, Variant.ABAPA, n), to, StandardCopyOption.REPLACE_EXISTING);
             }
         }
         for (int n = 0; n <= Golden.MAX; n++) {
-            byte[] written = Files.readAllBytes(TableFormat.valuesPath(dir, Variant.ABAPA, n));
+            byte[] written = Files.readAllBytes(TablePaths.valuesPath(dir, Variant.ABAPA, n));
             assertArrayEquals(Golden.golden(codec, n), written, codec + " layer " + n
                     + ": the writer no longer writes the golden bytes");
         }

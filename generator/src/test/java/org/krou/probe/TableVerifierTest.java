@@ -25,7 +25,7 @@ import org.krou.generator.table.StatsWriter;
 import org.krou.table.StatsFile;
 import org.krou.table.TableFile;
 import org.krou.table.TableKind;
-import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 import org.krou.testkit.TinySolver;
 import org.krou.generator.table.TableWriter;
 import org.krou.util.ByteBigArray;
@@ -49,7 +49,7 @@ class TableVerifierTest {
     @Test
     void damagedBlocksFailTheChecksums() throws IOException {
         TestTables.copy(Variant.ABAPA, tmp);
-        Path f = TableFormat.valuesPath(tmp, Variant.ABAPA, 7);
+        Path f = TablePaths.valuesPath(tmp, Variant.ABAPA, 7);
         byte[] bytes = Files.readAllBytes(f);
         long index = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getLong(48);
         bytes[(int) index - 5] ^= 1; // in the last block
@@ -81,7 +81,7 @@ class TableVerifierTest {
             }
             wrong.set(r, (byte) v);
         }
-        TableWriter.write(TableFormat.valuesPath(tmp, Variant.ABAPA, n), Variant.ABAPA, n, wrong, null,
+        TableWriter.write(TablePaths.valuesPath(tmp, Variant.ABAPA, n), Variant.ABAPA, n, wrong, null,
                 TestTables.OPTIONS.withFill(Fill.NONE));
         TableVerifier.Report r = TableVerifier.verify(tmp, Variant.ABAPA, (int) wrong.length(), 1, x -> { });
         assertFalse(r.ok());
@@ -94,7 +94,7 @@ class TableVerifierTest {
     @Test
     void aMissingOrUnreadableLayerFails() throws IOException {
         TestTables.copy(Variant.ABAPA, tmp);
-        Path f = TableFormat.valuesPath(tmp, Variant.ABAPA, 5);
+        Path f = TablePaths.valuesPath(tmp, Variant.ABAPA, 5);
         Files.delete(f);
         TableVerifier.Report r = TableVerifier.verify(tmp, Variant.ABAPA, 100, 1, s -> { });
         assertFalse(r.ok());
@@ -131,7 +131,7 @@ class TableVerifierTest {
             for (long r = 0; r < s.values[n].length(); r++) {
                 counts[s.values[n].get(r) + n]++;
             }
-            Path table = TableFormat.valuesPath(tmp, Variant.AWARI, n);
+            Path table = TablePaths.valuesPath(tmp, Variant.AWARI, n);
             int crc;
             try (TableFile t = TableFile.open(table, TableKind.VALUES, Variant.AWARI, n, true, new BlockCache(1))) {
                 crc = t.header().bodyCrc();

@@ -29,7 +29,7 @@ import org.krou.generator.table.Fill;
 import org.krou.generator.table.LayerResolver;
 import org.krou.table.MissingTableException;
 import org.krou.table.OutsideCoverageException;
-import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 import org.krou.testkit.TinySolver;
 import org.krou.table.TableInfo;
 import org.krou.util.ByteBigArray;
@@ -189,16 +189,16 @@ class TablebaseTest {
     @Test
     void coverageAndBadBoards() throws IOException {
         TestTables.copy(Variant.ABAPA, tmp);
-        Files.delete(TableFormat.valuesPath(tmp, Variant.ABAPA, 6));
+        Files.delete(TablePaths.valuesPath(tmp, Variant.ABAPA, 6));
         try (Tablebase tb = Tablebase.open(tmp, Variant.ABAPA)) {
             assertEquals(5, tb.maxSeeds());
-            Files.move(TableFormat.valuesPath(tmp, Variant.ABAPA, 5), tmp.resolve("away"));
+            Files.move(TablePaths.valuesPath(tmp, Variant.ABAPA, 5), tmp.resolve("away"));
             MissingTableException m = assertThrows(MissingTableException.class,
                     () -> tb.value(Position.parse("1 1 1 1 0 0 / 0 0 0 0 0 1 S")));
             assertEquals(5, m.seeds());
             assertEquals(Variant.ABAPA, m.variant());
-            assertEquals(TableFormat.valuesPath(tmp, Variant.ABAPA, 5), m.file());
-            Files.move(tmp.resolve("away"), TableFormat.valuesPath(tmp, Variant.ABAPA, 5));
+            assertEquals(TablePaths.valuesPath(tmp, Variant.ABAPA, 5), m.file());
+            Files.move(tmp.resolve("away"), TablePaths.valuesPath(tmp, Variant.ABAPA, 5));
             OutsideCoverageException e = assertThrows(OutsideCoverageException.class,
                     () -> tb.value(Position.parse("2 2 2 0 0 0 / 0 0 0 0 0 1 S")));
             assertEquals(7, e.seeds());
@@ -210,13 +210,13 @@ class TablebaseTest {
             assertEquals(8, tb.info().size()); // 0..5, 7 and 8
         }
         MissingTableException m = assertThrows(MissingTableException.class, () -> Tablebase.open(tmp, Variant.AWARI));
-        assertEquals(TableFormat.valuesPath(tmp, Variant.AWARI, 0), m.file());
+        assertEquals(TablePaths.valuesPath(tmp, Variant.AWARI, 0), m.file());
     }
 
     @Test
     void damagedBlocksAreReportedNeverMisread() throws IOException {
         TestTables.copy(Variant.ABAPA, tmp);
-        Path f = TableFormat.valuesPath(tmp, Variant.ABAPA, 8);
+        Path f = TablePaths.valuesPath(tmp, Variant.ABAPA, 8);
         byte[] bytes = Files.readAllBytes(f);
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         long blockAt = org.krou.table.TableTestSupport.blockOffset(bytes, 3);

@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.krou.rules.Variant;
-import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 import org.krou.testkit.TinySolver;
 import org.krou.generator.table.TableWriter;
 import org.krou.generator.table.WriterOptions;
@@ -49,7 +49,7 @@ final class TestTables {
     static void write(Path dir, Variant v, WriterOptions o, boolean exits) throws IOException {
         TinySolver s = solver(v);
         for (int n = 0; n <= MAX; n++) {
-            TableWriter.write(TableFormat.valuesPath(dir, v, n), v, n, s.values[n], exits ? s.exits[n] : null, o);
+            TableWriter.write(TablePaths.valuesPath(dir, v, n), v, n, s.values[n], exits ? s.exits[n] : null, o);
         }
     }
 

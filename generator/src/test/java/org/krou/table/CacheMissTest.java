@@ -38,7 +38,7 @@ class CacheMissTest {
         WriterOptions o = (codec.equals("raw") ? WriterOptions.RAW : WriterOptions.DEFAULT).withBlockSize(block);
         ByteBigArray values = SyntheticLayers.skewed(seeds, 5);
         SyntheticLayers.write(tmp, Variant.ABAPA, seeds, values, null, o);
-        return Files.readAllBytes(TableFormat.valuesPath(tmp, Variant.ABAPA, seeds));
+        return Files.readAllBytes(TablePaths.valuesPath(tmp, Variant.ABAPA, seeds));
     }
 
     /**

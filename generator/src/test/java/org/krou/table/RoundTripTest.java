@@ -26,13 +26,12 @@ class RoundTripTest {
         for (int i = 0; i < counts.length; i++) {
             counts[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(1000);
         }
-        // format 5's model (keys listed), and one without listed keys, which formats 2 to 4
-        // read alike (no pairs listed)
-        ContextModel lagged = ContextModel.parse(ContextEncoder.fromCounts(counts, k, 12, 64).toBytes(), k, 12, true,
+        // a model with keys listed, and one without (every context order-1)
+        ContextModel listed = ContextModel.parse(ContextEncoder.fromCounts(counts, k, 12, 64).toBytes(), k, 12,
                 new String[1]);
-        ContextModel old = ContextModel.parse(ContextEncoder.fromCounts(counts, k, 12, k + 1).toBytes(), k, 12, false,
+        ContextModel order1 = ContextModel.parse(ContextEncoder.fromCounts(counts, k, 12, k + 1).toBytes(), k, 12,
                 new String[1]);
-        assertTrue(lagged != null && old != null);
+        assertTrue(listed != null && order1 != null);
         boolean[] allowed = new boolean[256];
         for (byte s : symbols) {
             allowed[s & 0xFF] = true;
@@ -47,14 +46,13 @@ class RoundTripTest {
             Encoding e = Encoding.values()[r.nextInt(Encoding.values().length)];
             int m = 1 + r.nextInt(300);
             long rank = r.nextLong(org.krou.index.PositionIndex.size(seeds) - m);
-            ContextModel model = i % 3 == 0 ? old : lagged;
-            String why = SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out, m - 1, r.nextBoolean(),
-                    rank, seeds, scratch);
+            ContextModel model = i % 3 == 0 ? order1 : listed;
+            String why = SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out, m - 1, rank, seeds,
+                    scratch);
             refused += why != null ? 1 : 0;
-            // only as far as a position, in any layout: may answer (nothing checks the rest of
-            // the block; the block checksum is checked before), never throws
-            SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out, r.nextInt(m), r.nextBoolean(),
-                    rank, seeds, scratch);
+            // only as far as a position: may answer (nothing checks the rest of the block; the
+            // block checksum is checked before), never throws
+            SymbolCodec.decode(e, model, in, in.length, m, symbols, allowed, out, r.nextInt(m), rank, seeds, scratch);
         }
         assertTrue(refused > 22000, "refused " + refused);
     }
@@ -90,7 +88,7 @@ class RoundTripTest {
         ContextEncoder enc = ContextEncoder.fromCounts(counts, k, 12, 64);
         assertTrue(enc.contexts() > k + 1, "contexts " + enc.contexts());
         String[] why = new String[1];
-        ContextModel back = ContextModel.parse(enc.toBytes(), k, 12, true, why);
+        ContextModel back = ContextModel.parse(enc.toBytes(), k, 12, why);
         assertTrue(back != null, why[0]);
         byte[] block = new byte[2 * m + 16];
         int len = encode(enc, codes, m, k, seeds, rank, block);
@@ -102,22 +100,22 @@ class RoundTripTest {
         }
         LagScratch scratch = new LagScratch();
         byte[] out = new byte[m];
-        assertEquals(null, back.decodeLagged(block, len, m, symbols, out, m - 1, rank, seeds, scratch));
+        assertEquals(null, back.decode(block, len, m, symbols, out, m - 1, rank, seeds, scratch));
         assertEquals(java.util.Arrays.toString(want), java.util.Arrays.toString(out));
         for (int at = 0; at < m - 1; at++) { // each position from its stream alone
             byte[] part = new byte[m];
-            assertEquals(null, back.decodeLagged(block, len, m, symbols, part, at, rank, seeds, scratch));
+            assertEquals(null, back.decode(block, len, m, symbols, part, at, rank, seeds, scratch));
             assertEquals(want[at], part[at], "position " + at + " alone");
         }
         // read at another rank, the lags differ: a wrong block, never the right one silently
-        String other = back.decodeLagged(block, len, m, symbols, out, m - 1, rank + 1, seeds, scratch);
+        String other = back.decode(block, len, m, symbols, out, m - 1, rank + 1, seeds, scratch);
         assertTrue(other != null || !java.util.Arrays.equals(want, out), "decoded at the wrong rank");
         // a code outside its context's list cannot be coded
         byte[] unseen = new byte[m]; // no stream starts with 0
         assertThrows(IllegalStateException.class, () -> encode(enc, unseen, m, k, seeds, rank, new byte[2 * m + 16]));
         byte[] bad = enc.toBytes();
         bad[bad.length - 1] ^= 1;
-        assertEquals(null, ContextModel.parse(bad, k, 12, true, why));
+        assertEquals(null, ContextModel.parse(bad, k, 12, why));
         assertTrue(why[0].contains("sum") || why[0].contains("frequency"), why[0]);
     }
 
@@ -140,7 +138,7 @@ class RoundTripTest {
         System.arraycopy(bytes, 0, emptied, 0, 10); // q, context 0
         System.arraycopy(bytes, 18, emptied, 12, 8); // context 1 has no entries (its count stays 0), the start
         String[] why = new String[1];
-        ContextModel reader = ContextModel.parse(emptied, k, 12, true, why);
+        ContextModel reader = ContextModel.parse(emptied, k, 12, why);
         assertTrue(reader != null, why[0]);
         int m = 40; // streams [0, 10), [10, 20), [20, 30), [30, 40)
         int seeds = 5;
@@ -156,11 +154,11 @@ class RoundTripTest {
             byte[] in = java.util.Arrays.copyOf(enc, ContextModel.powerOfTwo(len + ContextModel.PADDING));
             byte[] out = new byte[m];
             for (int at : new int[] {one + 1, one + 5, m - 1}) {
-                String err = reader.decodeLagged(in, len, m, symbols, out, at, rank, seeds, scratch);
+                String err = reader.decode(in, len, m, symbols, out, at, rank, seeds, scratch);
                 assertTrue(err != null && err.contains("empty"), "a 1 at " + one + ", decoded to " + at + ": " + err);
             }
-            assertEquals(null, ContextModel.parse(writer.toBytes(), k, 12, true, why)
-                    .decodeLagged(in, len, m, symbols, out, m - 1, rank, seeds, scratch));
+            assertEquals(null, ContextModel.parse(writer.toBytes(), k, 12, why)
+                    .decode(in, len, m, symbols, out, m - 1, rank, seeds, scratch));
         }
     }
 
@@ -174,7 +172,7 @@ class RoundTripTest {
         int k = 2;
         long[] all = new long[TableCoding.pairCells(k)];
         java.util.Arrays.fill(all, 10);
-        ContextModel model = ContextModel.parse(ContextEncoder.fromCounts(all, k, 12, 64).toBytes(), k, 12, true,
+        ContextModel model = ContextModel.parse(ContextEncoder.fromCounts(all, k, 12, 64).toBytes(), k, 12,
                 new String[1]);
         int m = 40; // a bit a position: every stream needs a byte at its first position
         byte[] in = new byte[32];
@@ -185,13 +183,13 @@ class RoundTripTest {
         byte[] symbols = {10, 11};
         LagScratch scratch = new LagScratch();
         for (int at : new int[] {0, 9, 10, 19, 20, 29, 30, 38, m - 1}) {
-            String err = model.decodeLagged(in, len, m, symbols, out, at, 0, 6, scratch);
+            String err = model.decode(in, len, m, symbols, out, at, 0, 6, scratch);
             assertTrue(err != null && err.contains("coded data ends"), "as far as " + at + ": " + err);
         }
         for (int n1 : new int[] {0, 7, 9, 17}) {
             b.putShort(0, (short) n1);
             for (int at : new int[] {0, 25, m - 1}) {
-                String err = model.decodeLagged(in, len, m, symbols, out, at, 0, 6, scratch);
+                String err = model.decode(in, len, m, symbols, out, at, 0, 6, scratch);
                 assertTrue(err != null && err.contains("first half of " + n1 + " bytes"), n1 + ", " + at + ": " + err);
             }
         }
@@ -213,7 +211,7 @@ class RoundTripTest {
         long[] counts = new long[TableCoding.pairCells(k)];
         java.util.Arrays.fill(counts, 1);
         ContextEncoder enc = ContextEncoder.fromCounts(counts, k, 12, 64);
-        ContextModel model = ContextModel.parse(enc.toBytes(), k, 12, true, new String[1]);
+        ContextModel model = ContextModel.parse(enc.toBytes(), k, 12, new String[1]);
         byte[] written = new byte[2 * m + 16];
         int seeds = 9;
         long rank = 12345;
@@ -226,14 +224,14 @@ class RoundTripTest {
         for (byte[] in : new byte[][] {written, java.util.Arrays.copyOf(written, len), padded}) {
             byte[] out = new byte[m];
             LagScratch scratch = new LagScratch();
-            assertEquals(null, model.decodeLagged(in, len, m, symbols, out, m - 1, rank, seeds, scratch),
+            assertEquals(null, model.decode(in, len, m, symbols, out, m - 1, rank, seeds, scratch),
                     in.length + " bytes");
             for (int i = 0; i < m; i++) {
                 assertEquals(10 + codes[i], out[i], "position " + i + " from a buffer of " + in.length + " bytes");
             }
             for (int at = 0; at < m; at += 7) { // only as far as one position: its stream alone
                 byte[] part = new byte[m];
-                assertEquals(null, model.decodeLagged(in, len, m, symbols, part, at, rank, seeds, scratch),
+                assertEquals(null, model.decode(in, len, m, symbols, part, at, rank, seeds, scratch),
                         "as far as " + at);
                 assertEquals(10 + codes[at], part[at], "position " + at + " alone, from a buffer of " + in.length
                         + " bytes");

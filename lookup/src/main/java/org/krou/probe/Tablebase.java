@@ -12,9 +12,9 @@ import org.krou.table.MissingTableException;
 import org.krou.table.OutsideCoverageException;
 import org.krou.table.TableException;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableInfo;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.table.TableSet;
 
 /**
@@ -145,7 +145,7 @@ public final class Tablebase implements AutoCloseable {
     public static Tablebase open(Path dataDir, Variant variant, Options options) {
         int max = TableSet.coverage(dataDir, variant, TableKind.VALUES, PositionIndex.MAX_SEEDS);
         if (max < 0) {
-            throw new MissingTableException(variant, 0, TableFormat.valuesPath(dataDir, variant, 0));
+            throw new MissingTableException(variant, 0, TablePaths.valuesPath(dataDir, variant, 0));
         }
         return new Tablebase(dataDir, variant, options, max);
     }

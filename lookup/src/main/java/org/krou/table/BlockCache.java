@@ -2,13 +2,10 @@ package org.krou.table;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * A bounded cache of decoded blocks, shared by the tables of a tablebase and safe for any number
- * of threads. An entry is a block, or a <em>part</em> of one: the tables of format 5 cache each
+ * of threads. An entry is a block, or a <em>part</em> of one: context-coded tables cache each
  * of a block's four streams apart, and a stream as far as a probe has decoded it (a prefix,
  * replaced by a longer one when a later probe decodes further; see {@code TableFile}).
  *
@@ -36,10 +33,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * than the block; arrays never shrink, so once warm almost all are of the largest block size.
  *
  * <p><b>One decode per block.</b> Threads that miss the same block at the same moment decode it
- * once: the first claims the block in a small table of decodes in progress ({@link #beginDecode}),
- * the others wait until it has put the block and then read it from the cache. (Only if another
- * block's decode holds the same one of the {@value #FLIGHTS} claim slots at that moment, or the
- * block does not fit in the cache, does a second thread decode it too.)
+ * once, by the cache's {@link DecodeClaims} ({@link #claims()}).
  *
  * <p><b>Bounds.</b> The number of slots, and the bytes of the blocks held: insertions are
  * serialised by a lock and evict until the new block fits, so the cache never holds more than
@@ -52,14 +46,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class BlockCache {
     /** Ways per set. */
     static final int WAYS = 8;
-    /** Parts a block may be cached in (the streams of format 5). */
+    /** Parts a block may be cached in (the streams of a context-coded block). */
     static final int PARTS = 4;
-    /** Claim slots for decodes in progress. */
-    static final int FLIGHTS = 256;
-    /** {@link #beginDecode} result: another thread decoded the block meanwhile; look again. */
-    static final int WAITED = -1;
-    /** {@link #beginDecode} result: decode without a claim (the claim slot is busy with another block). */
-    static final int UNCLAIMED = -2;
 
     /** The entry size assumed when sizing the slots of a byte-bounded cache: a stream of the default table. */
     private static final int TYPICAL_ENTRY = 384;
@@ -91,14 +79,7 @@ public final class BlockCache {
     private volatile long bytes;
     private int hand;
     private int random = 0x2545F491;
-    private final AtomicLongArray flights = new AtomicLongArray(FLIGHTS);
-    /**
-     * Per claim slot and part, the furthest position a thread waiting for the claimed decode
-     * wants (-1: none), so that the decoding thread decodes that far too.
-     */
-    private final AtomicIntegerArray wanted = new AtomicIntegerArray(FLIGHTS * PARTS);
-    private final AtomicLong decodes = new AtomicLong();
-    private final AtomicLong waits = new AtomicLong();
+    private final DecodeClaims claims = new DecodeClaims();
 
     /** A cache of about {@code entries} blocks (rounded up to a power of two, at least 2), of any size. */
     public BlockCache(int entries) {
@@ -123,12 +104,6 @@ public final class BlockCache {
         versions = new int[n];
         mask = n - WAYS;
         this.maxBytes = maxBytes;
-        for (int i = 0; i < FLIGHTS; i++) {
-            flights.set(i, EMPTY);
-        }
-        for (int i = 0; i < FLIGHTS * PARTS; i++) {
-            wanted.set(i, -1);
-        }
     }
 
     /** A cache holding at most {@code maxBytes} bytes of decoded blocks (0: caches nothing). */
@@ -154,12 +129,17 @@ public final class BlockCache {
 
     /** Blocks decoded because they were not cached (statistics). */
     public long decodes() {
-        return decodes.get();
+        return claims.decodes();
     }
 
     /** Times a thread waited for another thread's decode of the same block instead of decoding it (statistics). */
     public long waits() {
-        return waits.get();
+        return claims.waits();
+    }
+
+    /** The decodes in progress of this cache's blocks. */
+    DecodeClaims claims() {
+        return claims;
     }
 
     /** The key of block {@code block} ({@code >= 0}) of table {@code table} ({@code 1 .. 2^30 - 1}). */
@@ -172,7 +152,8 @@ public final class BlockCache {
         return ((long) table << 33) | ((long) block << 2) | part;
     }
 
-    private static long mix(long key) {
+    /** The key's hash: its set, and its claim slot in {@link DecodeClaims}. */
+    static long mix(long key) {
         return key * 0x9E3779B97F4A7C15L;
     }
 
@@ -245,69 +226,6 @@ public final class BlockCache {
     /** Ends the change of slot {@code i}: its version becomes even again, and greater. */
     private void endWrite(int i) {
         VERSIONS.setRelease(versions, i, versions[i] + 1);
-    }
-
-    /**
-     * Claims the decode of block {@code key}. Returns a ticket {@code >= 0} when the caller is to
-     * decode it, put it, and then call {@link #endDecode} (in a finally); {@link #WAITED} when
-     * another thread was decoding it and has finished, so that the caller should look in the
-     * cache again; {@link #UNCLAIMED} when the caller should decode without a claim.
-     */
-    int beginDecode(long key) {
-        return beginDecode(key, 0, -1);
-    }
-
-    /**
-     * As {@link #beginDecode(long)}, for a caller that wants position {@code pos} of part
-     * {@code part} of the block: a caller that waits first records it, so that the decoding
-     * thread decodes that far ({@link #wanted(int, int)}).
-     */
-    int beginDecode(long key, int part, int pos) {
-        int i = (int) (mix(key) >>> 56) & (FLIGHTS - 1);
-        while (true) {
-            long cur = flights.get(i);
-            if (cur == EMPTY) {
-                if (flights.compareAndSet(i, EMPTY, key)) {
-                    return i;
-                }
-                continue;
-            }
-            if (cur != key) {
-                return UNCLAIMED;
-            }
-            if (pos >= 0) {
-                wanted.accumulateAndGet(i * PARTS + part, pos, Math::max);
-            }
-            waits.incrementAndGet();
-            for (int spins = 0; flights.get(i) == key; spins++) {
-                if (spins < 1024) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield();
-                }
-            }
-            return WAITED;
-        }
-    }
-
-    /**
-     * The furthest position of part {@code part} that a thread waiting for the decode of claim
-     * {@code ticket} wants, or -1. (A thread that began waiting just as an earlier claim of the
-     * same slot ended may have left its position behind: the decoding thread must bound it.)
-     */
-    int wanted(int ticket, int part) {
-        return wanted.get(ticket * PARTS + part);
-    }
-
-    /** Releases a claim of {@link #beginDecode}; counts the decode. */
-    void endDecode(int ticket) {
-        decodes.incrementAndGet();
-        if (ticket >= 0) {
-            for (int q = 0; q < PARTS; q++) {
-                wanted.set(ticket * PARTS + q, -1);
-            }
-            flights.set(ticket, EMPTY);
-        }
     }
 
     /**

@@ -2,11 +2,11 @@ package org.krou.table;
 
 /**
  * How the look-ups of one table go through the block cache ({@link TableFile#symbolAt(long)}).
- * A block of format 5 is cached as its four parts, its streams ({@link ContextModel#partStart}),
+ * A block of a context-coded table is cached as its four parts, its streams ({@link ContextModel#partStart}),
  * each as far as it has been decoded: a miss decodes the position's stream as far as the
  * position (what a look-up without a cache decodes, an eighth of the block on average) and caches
  * that prefix; a look-up further along the stream misses, decodes it again as far as its
- * position and replaces the prefix. A block of an older format is cached whole. A batch decodes
+ * position and replaces the prefix. A block of a raw table is cached whole. A batch decodes
  * and caches blocks whole ({@link #decodeWhole}). Threads that miss the same block together wait
  * for one decode, which goes as far as each of them wants in each part. Decodes go into the
  * thread's scratch buffers; every array this table puts into the cache has the length of its
@@ -17,21 +17,21 @@ final class CachedBlocks {
     private final BlockCache cache;
     private final int id;
     private final int blockSize;
-    /** Parts a block is cached in: the four streams of a block of format 5, else the whole block. */
+    /** Parts a block is cached in: the four streams of a context-coded block, else the whole block. */
     private final int parts;
     /** The largest part of a whole block: the length of every array this table puts into the cache. */
     private final int partCapacity;
 
     /**
-     * The look-ups of {@code table}, whose cache keys carry {@code id}; {@code lagged}: a table of
-     * format 5, cached by parts.
+     * The look-ups of {@code table}, whose cache keys carry {@code id}; {@code coded}: a context-coded
+     * table, cached by parts.
      */
-    CachedBlocks(TableFile table, BlockCache cache, int id, boolean lagged) {
+    CachedBlocks(TableFile table, BlockCache cache, int id, boolean coded) {
         this.table = table;
         this.cache = cache;
         this.id = id;
         this.blockSize = table.header().blockSize();
-        this.parts = lagged ? BlockCache.PARTS : 1;
+        this.parts = coded ? BlockCache.PARTS : 1;
         this.partCapacity = parts == 1 ? blockSize : ContextModel.partStart(1, blockSize);
     }
 
@@ -51,7 +51,7 @@ final class CachedBlocks {
 
     /**
      * Byte {@code at} of block {@code b} of {@code m} positions, which was not in the cache:
-     * decoded (once) and cached, in format 5 only its part as far as {@code at} and as far as any
+     * decoded (once) and cached, if context-coded only its part as far as {@code at} and as far as any
      * thread waiting for this decode wants in each part, or with {@code whole} the whole block
      * ({@link #decodeWhole}); when the cache keeps nothing, decoded only as far as {@code at}.
      */
@@ -69,8 +69,8 @@ final class CachedBlocks {
         }
         int q = ContextModel.partOf(at, m);
         while (true) {
-            int ticket = cache.beginDecode(BlockCache.key(id, b), q, at);
-            if (ticket == BlockCache.WAITED) {
+            int ticket = cache.claims().begin(BlockCache.key(id, b), q, at);
+            if (ticket == DecodeClaims.WAITED) {
                 int x = read(b, m, at);
                 if (x >= 0) {
                     return x;
@@ -82,7 +82,7 @@ final class CachedBlocks {
                 for (int p = 0; p < parts; p++) {
                     int first = partStart(p, m);
                     int next = partStart(p + 1, m);
-                    int want = ticket >= 0 ? Math.min(cache.wanted(ticket, p), next - 1) : -1;
+                    int want = ticket >= 0 ? Math.min(cache.claims().wanted(ticket, p), next - 1) : -1;
                     if (p == q) {
                         want = Math.max(want, at);
                     }
@@ -93,7 +93,7 @@ final class CachedBlocks {
                 }
                 return s.block[at];
             } finally {
-                cache.endDecode(ticket);
+                cache.claims().end(ticket);
             }
         }
     }
@@ -109,8 +109,8 @@ final class CachedBlocks {
             s.block = new byte[blockSize];
         }
         while (true) {
-            int ticket = cache.beginDecode(BlockCache.key(id, b));
-            if (ticket == BlockCache.WAITED) {
+            int ticket = cache.claims().begin(BlockCache.key(id, b));
+            if (ticket == DecodeClaims.WAITED) {
                 if (copyCached(b, m, s.block)) {
                     return s.block;
                 }
@@ -127,7 +127,7 @@ final class CachedBlocks {
                 }
                 return s.block;
             } finally {
-                cache.endDecode(ticket);
+                cache.claims().end(ticket);
             }
         }
     }

@@ -5,41 +5,33 @@ import java.nio.ByteOrder;
 
 /**
  * The model of the {@link Encoding#CONTEXT} encoding and its decoder (byte by byte in
- * {@code docs/FORMAT.md}). Each code is coded with the frequencies of its <em>context</em>. In
- * format 5 ({@link #lagged}) the context is that of its key: the code before it in its stream,
- * the code a lag back ({@link LagRuns}: the same board with a seed moved from pit 1 to pit 2)
- * and whether the two codes before it are equal, where the table's model lists that key; in
- * formats 2 to 4, the two codes before it, where the model lists that pair. Otherwise it is the
- * order-1 context of the code before it (context {@code k} stands for "no code before").
- * Frequencies sum to {@code 2^scale} ({@code scale} 10..12) in every non-empty context.
+ * {@code docs/FORMAT.md}). Each code is coded with the frequencies of its <em>context</em>: that
+ * of its {@link ContextKey} (the code before it in its stream, the code a lag back
+ * ({@link LagRuns}: the same board with a seed moved from pit 1 to pit 2) and whether the two
+ * codes before it are equal) where the table's model lists that key, otherwise the order-1
+ * context of the code before it (context {@code k} stands for "no code before"). Frequencies sum
+ * to {@code 2^scale} ({@code scale} 10..12) in every non-empty context.
  *
- * <p>A block of {@code m} positions is byte-wise rANS streams (32-bit states kept in
- * {@code [2^23, 2^31)}). In format 5 it has two halves of two streams each
- * ({@link #decodeLagged}, loops in {@link LaggedKernel}): a position is decoded from its own
- * stream alone, an eighth of the block on average. In formats 2 to 4 it is two streams, A
- * coding positions {@code 0..h-1} and B {@code h..m-1}, {@code h = ceil(m/2)}: in format 4 A's
- * state and bytes run forwards from the block's start and B's backwards from its end; formats 2
- * and 3 interleave the two streams' bytes (loops in {@link ContextKernel}). A block whose stored
- * length equals {@code m} holds the codes themselves, one byte each (the writer stores a block
- * so when coding would not make it shorter).
+ * <p>A coded block of {@code m} positions is two halves of two byte-wise rANS streams each
+ * (32-bit states kept in {@code [2^23, 2^31)}; {@link #decode}, loops in {@link LaggedKernel}):
+ * a position is decoded from its own stream alone, an eighth of the block on average. A block
+ * whose stored length equals {@code m} holds the codes themselves, one byte each (the writer
+ * stores a block so when coding would not make it shorter).
  *
  * <p>A step reads one byte of a small table (a byte per 32 slots of a context) and two adjacent
- * entries of the context (four bytes each), which give the code, its offset and frequency and
- * (formats 2 to 4) the next context. The model takes about 5 bytes per entry of the file's model and 128 per
- * context (at 20 seeds 145 KiB, against 432 KiB with rows of 8-byte entries padded to a power of
- * two), so that the models of the several tables a probe reads stay in the processor's caches.
- * Immutable and safe for concurrent use; every step is validated, so a damaged block is
- * reported, never decoded into wrong symbols silently (the block checksum is checked before).
+ * entries of the context (four bytes each), which give the code, its offset and frequency. The
+ * model takes about 5 bytes per entry of the file's model and 128 per context, so that the
+ * models of the several tables a probe reads stay in the processor's caches. Immutable and safe
+ * for concurrent use; every step is validated, so a damaged block is reported, never decoded
+ * into wrong symbols silently (the block checksum is checked before).
  */
 final class ContextModel {
     /** Lower bound of the coder state. */
     static final int L = 1 << 23;
     /** A state below this takes two bytes to come back into range, one below {@link #L}. */
     static final int LOW2 = L >>> 8;
-    /** The most contexts (order-1 plus pairs) a model may have. */
+    /** The most contexts (order-1 plus listed keys) a model may have. */
     static final int MAX_CONTEXTS = 2048;
-    /** Bytes of the two initial states at the start of a coded block. */
-    static final int STATE_BYTES = 8;
     /**
      * Bytes a caller leaves after a coded block in its buffer so that the decoder may read ahead;
      * the buffer's length must also be a power of two (a buffer that is not is copied into one
@@ -48,18 +40,17 @@ final class ContextModel {
     static final int PADDING = 4;
     /** log2 of the slots of a bucket of {@link #bucket}. */
     static final int BUCKET_BITS = 5;
-    /** Where an entry of {@link #step} keeps its offset {@code cum} (13 bits, up to {@value #NO_CUM}). */
+    /**
+     * Where an entry of {@link #step} keeps its offset {@code cum} (13 bits, up to
+     * {@value #NO_CUM}); its code is in the low 8 bits.
+     */
     static final int CUM_SHIFT = 19;
-    /** Where an entry of {@link #step} keeps its code (8 bits); the next context is in the 11 below. */
-    static final int CODE_SHIFT = 11;
     /** The offset of an empty context's entries: past every slot, so that no slot is in them. */
     private static final int NO_CUM = 0x1FFF;
 
     final int k;
     final int scale;
     private final int contexts;
-    /** Context of the pair (previous code, the code before it), index {@code prev * (k + 1) + prev2}. */
-    private final short[] ctxOf;
     /**
      * Per context and bucket of {@code 2^}{@value #BUCKET_BITS} slots, index
      * {@code (ctx << (scale - BUCKET_BITS)) + (slot >>> BUCKET_BITS)}: the entry of {@link #step}
@@ -72,53 +63,31 @@ final class ContextModel {
     final byte[] bucket;
     /**
      * The entries of every context, one after the other, a context's from {@link #rowStart}:
-     * {@code cum << 19 | code << 11 | next}, in code order, {@code next} being the context of the
-     * following position, then one more whose {@code cum} is {@code 2^scale}: an entry's
-     * frequency is the next one's offset less its own, and a walk along the row stops there. An
-     * empty context has two entries of offset {@value #NO_CUM}, past every slot: frequency 0.
-     * Four bytes an entry and no empty ones, so that the models of the tables a probe reads stay
-     * in the processor's caches.
+     * {@code cum << 19 | code}, in code order, then one more whose {@code cum} is
+     * {@code 2^scale}: an entry's frequency is the next one's offset less its own, and a walk
+     * along the row stops there. An empty context has two entries of offset {@value #NO_CUM},
+     * past every slot: frequency 0. Four bytes an entry and no empty ones, so that the models of
+     * the tables a probe reads stay in the processor's caches.
      */
     final int[] step;
     /** The index in {@link #step} of each context's first entry. */
     final int[] rowStart;
+    /** The context of the first position of a stream: that of the key with no code before. */
     final int start;
-    /** Format 5: the contexts look back by the positions' lags ({@link LaggedKernel}). */
-    final boolean lagged;
-    /**
-     * Format 5: the context of each key {@link #key} (its length a power of two, the kernel
-     * masks its indices); null in formats 2 to 4.
-     */
+    /** The context of each {@link ContextKey} (its length a power of two, the kernel masks its indices). */
     final short[] keyCtx;
 
-    private ContextModel(int k, int scale, boolean lagged, int[] pairs, int[][] codes, int[][] freqs) {
+    private ContextModel(int k, int scale, int[] keys, int[][] codes, int[][] freqs) {
         this.k = k;
         this.scale = scale;
-        this.lagged = lagged;
         this.contexts = codes.length;
         int k1 = k + 1;
-        ctxOf = new short[k1 * k1];
-        int[] prevOf = new int[contexts];
-        for (int p = 0; p < k1; p++) {
-            prevOf[p] = p;
-            for (int q = 0; q < k1; q++) {
-                ctxOf[p * k1 + q] = (short) p;
-            }
+        keyCtx = new short[powerOfTwo(ContextKey.count(k))];
+        for (int key = 0; key < ContextKey.count(k); key++) {
+            keyCtx[key] = (short) ContextKey.prev(k, key);
         }
-        if (lagged) {
-            keyCtx = new short[powerOfTwo(2 * k1 * k1)];
-            for (int key = 0; key < 2 * k1 * k1; key++) {
-                keyCtx[key] = (short) (key / (2 * k1));
-            }
-            for (int i = 0; i < pairs.length; i++) {
-                keyCtx[pairs[i]] = (short) (k1 + i);
-            }
-        } else {
-            keyCtx = null;
-            for (int i = 0; i < pairs.length; i++) {
-                ctxOf[pairs[i]] = (short) (k1 + i);
-                prevOf[k1 + i] = pairs[i] / k1;
-            }
+        for (int i = 0; i < keys.length; i++) {
+            keyCtx[keys[i]] = (short) (k1 + i);
         }
         int bb = scale - BUCKET_BITS;
         bucket = new byte[powerOfTwo(contexts << bb)];
@@ -138,10 +107,8 @@ final class ContextModel {
             }
             int cum = 0;
             for (int j = 0; j < codes[c].length; j++) {
-                int code = codes[c][j];
                 int f = freqs[c][j];
-                int next = lagged ? 0 : ctxOf[code * k1 + prevOf[c]];
-                step[at + j] = cum << CUM_SHIFT | code << CODE_SHIFT | next;
+                step[at + j] = cum << CUM_SHIFT | codes[c][j];
                 int first = (cum + (1 << BUCKET_BITS) - 1) >>> BUCKET_BITS; // buckets starting inside
                 int end = (cum + f + (1 << BUCKET_BITS) - 1) >>> BUCKET_BITS;
                 java.util.Arrays.fill(bucket, (c << bb) + first, (c << bb) + end, (byte) j);
@@ -150,12 +117,7 @@ final class ContextModel {
             step[at + codes[c].length] = cum << CUM_SHIFT; // 2^scale
             at += codes[c].length + 1;
         }
-        start = lagged ? keyCtx[key(k, k, k, 0)] : ctxOf[k * k1 + k];
-    }
-
-    /** The key of format 5's contexts: {@code ((prev * (k + 1) + above) << 1) | same}. */
-    static int key(int k, int prev, int above, int same) {
-        return ((prev * (k + 1) + above) << 1) | same;
+        start = keyCtx[ContextKey.pack(k, k, k, 0)];
     }
 
     /** The smallest power of two {@code >= n} ({@code n >= 1}). */
@@ -163,15 +125,15 @@ final class ContextModel {
         return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
     }
 
-    /** The smallest serialised model for {@code k} codes (no pairs, every context empty). */
+    /** The smallest serialised model for {@code k} codes (no keys listed, every context empty). */
     static long minBytes(int k) {
         return 2 + 2L * (k + 1);
     }
 
-    /** The largest serialised model for {@code k} codes; {@code lagged}: of format 5 (keys of 3 bytes). */
-    static long maxBytes(int k, boolean lagged) {
-        long pairs = Math.max(0, MAX_CONTEXTS - (k + 1));
-        return 2 + (lagged ? 3 : 2) * pairs + (k + 1 + pairs) * (2 + 3L * k);
+    /** The largest serialised model for {@code k} codes (every key it may list, 3 bytes each, with full contexts). */
+    static long maxBytes(int k) {
+        long keys = Math.max(0, MAX_CONTEXTS - (k + 1));
+        return 2 + 3 * keys + (k + 1 + keys) * (2 + 3L * k);
     }
 
     /**
@@ -179,36 +141,26 @@ final class ContextModel {
      * {@code scale}; returns null and sets {@code why[0]} if it is malformed.
      */
     static ContextModel parse(byte[] data, int k, int scale, String[] why) {
-        return parse(data, k, scale, false, why);
-    }
-
-    /**
-     * {@link #parse(byte[], int, int, String[])} for a model of format 5 ({@code lagged}: keys
-     * {@code (prev, above, same)} of 3 bytes) or of formats 2 to 4 (pairs {@code (prev, prev2)}).
-     */
-    static ContextModel parse(byte[] data, int k, int scale, boolean lagged, String[] why) {
         ByteBuffer b = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
         int k1 = k + 1;
-        int width = lagged ? 3 : 2;
         if (b.remaining() < 2) {
             why[0] = "model of " + data.length + " bytes";
             return null;
         }
         int q = b.getShort() & 0xFFFF;
-        if (q > MAX_CONTEXTS - k1 || b.remaining() < width * q) {
-            why[0] = "model lists " + q + " context " + (lagged ? "keys" : "pairs") + ", at most "
+        if (q > MAX_CONTEXTS - k1 || b.remaining() < 3 * q) {
+            why[0] = "model lists " + q + " context keys, at most "
                     + Math.max(0, MAX_CONTEXTS - k1);
             return null;
         }
-        int[] pairs = new int[q];
+        int[] keys = new int[q];
         for (int i = 0; i < q; i++) {
-            int p = b.get() & 0xFF;
-            int p2 = b.get() & 0xFF;
-            int same = lagged ? b.get() & 0xFF : 0;
-            pairs[i] = lagged ? key(k, p, p2, same) : p * k1 + p2;
-            if (p > k || p2 > k || same > 1 || (i > 0 && pairs[i] <= pairs[i - 1])) {
-                why[0] = "context " + (lagged ? "key " + i + " (" + p + ", " + p2 + ", " + same + ")"
-                        : "pair " + i + " (" + p + ", " + p2 + ")") + " out of order or range";
+            int prev = b.get() & 0xFF;
+            int above = b.get() & 0xFF;
+            int same = b.get() & 0xFF;
+            keys[i] = ContextKey.pack(k, prev, above, same);
+            if (prev > k || above > k || same > 1 || (i > 0 && keys[i] <= keys[i - 1])) {
+                why[0] = "context key " + i + " (" + prev + ", " + above + ", " + same + ") out of order or range";
                 return null;
             }
         }
@@ -247,73 +199,11 @@ final class ContextModel {
             why[0] = b.remaining() + " bytes after the model";
             return null;
         }
-        return new ContextModel(k, scale, lagged, pairs, codes, freqs);
+        return new ContextModel(k, scale, keys, codes, freqs);
     }
 
     /**
-     * Decodes a block {@code in[0..len)} of {@code m} positions, in the layout written today
-     * (format 4: the two streams apart), into the symbols {@code out[0..m)}.
-     *
-     * @param symbols the symbol of each code
-     * @return null if the block is well formed, else what is wrong
-     */
-    String decode(byte[] in, int len, int m, byte[] symbols, byte[] out) {
-        return decode(in, len, m, symbols, out, m - 1, false);
-    }
-
-    /** {@link #decode(byte[], int, int, byte[], byte[], int, boolean)} in the layout written today. */
-    String decode(byte[] in, int len, int m, byte[] symbols, byte[] out, int at) {
-        return decode(in, len, m, symbols, out, at, false);
-    }
-
-    /**
-     * Decodes a block only as far as position {@code at}: {@code out[at]} is its symbol, and the
-     * positions decoded on the way are in {@code out} too (those of its stream up to it; in the
-     * interleaved layout of format 3, those of both streams); the rest of the block is neither
-     * decoded nor checked. A cold probe that keeps no cache decodes this way, a quarter of the
-     * block on average (half in format 3); {@code at = m - 1} decodes and checks the whole block.
-     *
-     * @param interleaved the layout of format versions 2 and 3: the two streams' bytes
-     *                    interleaved from the block's start
-     * @return null if the part decoded is well formed, else what is wrong
-     */
-    String decode(byte[] in, int len, int m, byte[] symbols, byte[] out, int at, boolean interleaved) {
-        if (len == m) {
-            for (int i = 0; i < m; i++) {
-                int c = in[i] & 0xFF;
-                if (c >= k) {
-                    return "code " + c + " at position " + i + ", the table has " + k;
-                }
-                out[i] = symbols[c];
-            }
-            return null;
-        }
-        if (len < STATE_BYTES || len > m || lagged) {
-            return "coded block of " + len + " bytes for " + m + " positions"
-                    + (lagged ? " in a layout of format 4 or before, with a model of format 5" : "");
-        }
-        if (in.length < len + PADDING || Integer.bitCount(in.length) != 1) {
-            in = java.util.Arrays.copyOf(in, powerOfTwo(len + PADDING));
-        }
-        int xa = getInt(in, 0);
-        int xb = getInt(in, interleaved ? 4 : len - 4);
-        if (xa < L || xb < L) {
-            return "coder states " + Integer.toUnsignedString(xa) + ", " + Integer.toUnsignedString(xb)
-                    + " outside the coder range";
-        }
-        if (interleaved) {
-            return ContextKernel.interleaved(this, in, len, m, symbols, out, at, xa, xb);
-        }
-        int h = (m + 1) >>> 1;
-        if (at == m - 1) {
-            return ContextKernel.apart(this, in, len, m, symbols, out, xa, xb);
-        }
-        return at < h ? ContextKernel.alone(this, in, len, 0, at + 1, 4, 1, symbols, out, xa)
-                : ContextKernel.alone(this, in, len, h, at - h + 1, len - 5, -1, symbols, out, xb);
-    }
-
-    /**
-     * The first position of part {@code q} of a block of format 5 of {@code m} positions: its
+     * The first position of part {@code q} of a block of {@code m} positions: its
      * four streams in order (two halves {@code [0, H)} and {@code [H, m)}, {@code H = ceil(m/2)},
      * each split as {@code ceil(length/2)} and the rest), so {@code q = 4} gives {@code m}. A
      * position is decoded from its part alone, from the part's first position on.
@@ -334,13 +224,13 @@ final class ContextModel {
         }
     }
 
-    /** The part (0..3, {@link #partStart}) of position {@code at} of a block of format 5 of {@code m} positions. */
+    /** The part (0..3, {@link #partStart}) of position {@code at} of a block of {@code m} positions. */
     static int partOf(int at, int m) {
         return partAt(at, m) & 3;
     }
 
     /**
-     * The part {@code q} of position {@code at} ({@code 0 <= at < m}) of a block of format 5 of
+     * The part {@code q} of position {@code at} ({@code 0 <= at < m}) of a block of
      * {@code m} positions and its first position {@code s}, as {@code s << 2 | q}; without a
      * branch, for the probe's path (the position is random, so branches would be mispredicted).
      */
@@ -355,26 +245,36 @@ final class ContextModel {
         return first << 2 | -(g1 + g2 + g3);
     }
 
-    /** The shortest coded block of format 5: the first half's length and four states. */
-    static final int LAGGED_MIN_BYTES = 2 + 4 * 4;
+    /** The shortest coded block: the first half's length and four states. */
+    static final int MIN_CODED_BYTES = 2 + 4 * 4;
 
     /**
-     * Decodes a block of format 5 ({@link #lagged} models) as far as position {@code at}
-     * ({@code at = m - 1}: the whole block, fully checked); the positions of {@code at}'s stream
-     * before it are decoded too. A coded block is two halves, positions {@code [0, H)} and
-     * {@code [H, m)} ({@code H = ceil(m/2)}), each two streams apart as in format 4; a u16 before
-     * them gives the first half's length.
+     * Decodes a block {@code in[0..len)} of {@code m} positions as far as position {@code at}
+     * ({@code at = m - 1}: the whole block, fully checked) into the symbols {@code out}; the
+     * positions of {@code at}'s stream before it are decoded too, the rest of the block is
+     * neither decoded nor checked. A coded block is two halves, positions {@code [0, H)} and
+     * {@code [H, m)} ({@code H = ceil(m/2)}), each two streams apart (A's state and bytes
+     * forwards from the half's start, B's backwards from its end); a u16 before them gives the
+     * first half's length. A block of {@code m} bytes holds the codes themselves.
      *
-     * @param rank  the rank of the block's first position in its layer
-     * @param seeds the layer's seed count
+     * @param symbols the symbol of each code
+     * @param rank    the rank of the block's first position in its layer
+     * @param seeds   the layer's seed count
      * @return null if the part decoded is well formed, else what is wrong
      */
-    String decodeLagged(byte[] in, int len, int m, byte[] symbols, byte[] out, int at, long rank, int seeds,
-                        LagScratch scratch) {
+    String decode(byte[] in, int len, int m, byte[] symbols, byte[] out, int at, long rank, int seeds,
+                  LagScratch scratch) {
         if (len == m) {
-            return decode(in, len, m, symbols, out, at, false);
+            for (int i = 0; i < m; i++) {
+                int c = in[i] & 0xFF;
+                if (c >= k) {
+                    return "code " + c + " at position " + i + ", the table has " + k;
+                }
+                out[i] = symbols[c];
+            }
+            return null;
         }
-        if (len < LAGGED_MIN_BYTES || len > m) {
+        if (len < MIN_CODED_BYTES || len > m) {
             return "coded block of " + len + " bytes for " + m + " positions";
         }
         if (in.length < len + PADDING || Integer.bitCount(in.length) != 1) {

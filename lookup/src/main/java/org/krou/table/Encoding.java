@@ -8,9 +8,10 @@ public enum Encoding {
     RAW(0),
     /**
      * Context-modelled rANS: each <em>code</em> (the rank of its symbol in the table's symbol
-     * list, most frequent first) is entropy coded with the frequencies of the codes that follow
-     * the two codes before it (or, where the table's model does not list that pair, the one code
-     * before it); the parameter is the frequency precision in bits, 10..12. The default.
+     * list, most frequent first) is entropy coded with the frequencies of its
+     * {@link ContextKey}'s context (the code before it, the code a lag back and whether the two
+     * codes before it are equal; where the table's model does not list that key, the code before
+     * it alone); the parameter is the frequency precision in bits, 10..12. The default.
      */
     CONTEXT(4);
 

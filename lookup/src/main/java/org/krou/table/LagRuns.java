@@ -3,8 +3,8 @@ package org.krou.table;
 import org.krou.index.PositionIndex;
 
 /**
- * The <em>lag</em> of consecutive positions in rank order, run by run: what the contexts of
- * format 5 look back by (docs/FORMAT.md, "Contexts"). The lag of a board is {@code t = p0 + p1}:
+ * The <em>lag</em> of consecutive positions in rank order, run by run: what the contexts
+ * of the context coding look back by (docs/FORMAT.md, "Contexts"). The lag of a board is {@code t = p0 + p1}:
  * for {@code p1 >= 1} the board {@code t} ranks before it is the same board with one seed moved
  * from {@code p1} to {@code p2}, whose value is usually close. Boards that differ only in
  * {@code p0, p1} (with the same {@code p0 + p1}) are consecutive in rank order, {@code p0}

@@ -1,7 +1,7 @@
 package org.krou.table;
 
 /**
- * A thread's scratch for format 5's decoder: the codes decoded (indexed by position, for the
+ * A thread's scratch for the context decoder: the codes decoded (indexed by position, for the
  * look back of the contexts) and a {@link LagRuns} per stream decoded at once. Grown to the
  * largest block seen, then reused: a decode allocates nothing.
  */

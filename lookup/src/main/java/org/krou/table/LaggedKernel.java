@@ -1,27 +1,33 @@
 package org.krou.table;
 
 /**
- * The loops of format 5's decoder (docs/FORMAT.md, "Contexts" and "Block layout"): one stream
- * as far as a position ({@link #stream}), or a half block with its two streams side by side
- * ({@link #half}).
+ * The loops of the decoder (docs/FORMAT.md, "Contexts" and "Block layout"): one stream as far as
+ * a position ({@link #stream}), or a half block with its two streams side by side ({@link #half}),
+ * so that the two dependency chains run at once.
  *
- * <p>A step is {@link ContextKernel}'s (the slot's bucket, a short walk to the entry, the state
- * renormalised from the next two bytes without a branch), then the context of the next
- * position is looked up by its key: the code just decoded, the code {@code t} positions back
- * in the stream ({@code t} its lag, kept by a {@link LagRuns}: a branch ends each run), and
- * whether the code just decoded equals the one before it. The codes decoded are kept in
- * {@code cs} (indexed by position) for the look back. Every array index is masked by its
- * array's length less one (lengths are powers of two) so that the compiler drops the bounds
- * checks; each step checks its context is not empty and each pass that the byte positions stay
- * inside the half, so a damaged block is reported, never read outside its buffer. Nothing is
- * allocated. The step is written out in each loop, as in {@link ContextKernel}.
+ * <p>A step: the slot's bucket gives the first entry of its context that may own it, a short
+ * walk the one that does (its offset and code in one int, its frequency from the next entry's
+ * offset); the state then takes 0, 1 or 2 bytes (after a step it is at least
+ * {@code 2^(23 - scale) >= 2^11}, so two always suffice): how many follows from the state alone
+ * (below {@code L} one, below {@code L >> 8} two), so the next two bytes of the padded buffer are
+ * read and shifted in without a branch, and the byte position does not wait for them. Then the
+ * context of the next position is looked up by its {@link ContextKey}: the code just decoded, the code
+ * {@code t} positions back in the stream ({@code t} its lag, kept by a {@link LagRuns}: a branch
+ * ends each run), and whether the code just decoded equals the one before it. The codes decoded
+ * are kept in {@code cs} (indexed by position) for the look back.
+ *
+ * <p>Every array index is masked by its array's length less one (the lengths are powers of two):
+ * for a valid model and block the masks change nothing, but they let the compiler drop the bounds
+ * checks. Each step checks that its context is not empty and each pass that the byte positions
+ * stay inside the half, so a damaged block is reported, never read outside its buffer. Nothing
+ * is allocated. The step is written out in each loop on purpose: a shared method returning the
+ * entry and the state packed in a long, even inlined, decodes more slowly (docs/PERFORMANCE.md).
  */
 final class LaggedKernel {
     private static final int L = ContextModel.L;
     private static final int LOW2 = ContextModel.LOW2;
     private static final int BUCKET_BITS = ContextModel.BUCKET_BITS;
     private static final int CUM_SHIFT = ContextModel.CUM_SHIFT;
-    private static final int CODE_SHIFT = ContextModel.CODE_SHIFT;
 
     private LaggedKernel() {
     }
@@ -35,7 +41,6 @@ final class LaggedKernel {
     static String stream(ContextModel model, byte[] in, int lo, int hi, int s0, int steps, int p, int dir,
                          byte[] symbols, byte[] out, int x, int[] cs, LagRuns runs) {
         final int k = model.k;
-        final int k1 = k + 1;
         final int sc = model.scale;
         final int mask = (1 << sc) - 1;
         final int[] rs = model.rowStart;
@@ -72,7 +77,7 @@ final class LaggedKernel {
             int r = (((x - L) >>> 31) + ((x - LOW2) >>> 31)) << 3;
             x = (x << r) | (((in[p & im] & 0xFF) << 8 | (in[(p + dir) & im] & 0xFF)) >>> (16 - r));
             p += dir * (r >>> 3);
-            int code = (e >>> CODE_SHIFT) & 0xFF;
+            int code = e & 0xFF;
             out[i] = symbols[code];
             cs[i & cm] = code;
             if (--left == 0) {
@@ -82,7 +87,7 @@ final class LaggedKernel {
             }
             int back = i + 1 - t;
             int above = t > 0 && back >= s0 ? cs[back & cm] : k;
-            c = kc[(((code * k1 + above) << 1) | (code == before ? 1 : 0)) & km];
+            c = kc[ContextKey.pack(k, code, above, code == before ? 1 : 0) & km];
             before = code;
             if (p < lo || p > hi) {
                 return "coded data ends at position " + i;
@@ -102,7 +107,6 @@ final class LaggedKernel {
     static String half(ContextModel model, byte[] in, int off, int end, int hs, int he, byte[] symbols, byte[] out,
                        int xa, int xb, int[] cs, LagRuns ra, LagRuns rb) {
         final int k = model.k;
-        final int k1 = k + 1;
         final int sc = model.scale;
         final int mask = (1 << sc) - 1;
         final int[] rs = model.rowStart;
@@ -148,7 +152,7 @@ final class LaggedKernel {
             int r = (((xa - L) >>> 31) + ((xa - LOW2) >>> 31)) << 3;
             xa = (xa << r) | (((in[pa & im] & 0xFF) << 8 | (in[(pa + 1) & im] & 0xFF)) >>> (16 - r));
             pa += r >>> 3;
-            int code = (e >>> CODE_SHIFT) & 0xFF;
+            int code = e & 0xFF;
             out[i] = symbols[code];
             cs[i & cm] = code;
             if (--la == 0) {
@@ -158,7 +162,7 @@ final class LaggedKernel {
             }
             int back = i + 1 - ta;
             int above = ta > 0 && back >= hs ? cs[back & cm] : k;
-            ca = kc[(((code * k1 + above) << 1) | (code == beforeA ? 1 : 0)) & km];
+            ca = kc[ContextKey.pack(k, code, above, code == beforeA ? 1 : 0) & km];
             beforeA = code;
             if (d < mb) {
                 i = sb + d;
@@ -179,7 +183,7 @@ final class LaggedKernel {
                 r = (((xb - L) >>> 31) + ((xb - LOW2) >>> 31)) << 3;
                 xb = (xb << r) | (((in[pb & im] & 0xFF) << 8 | (in[(pb - 1) & im] & 0xFF)) >>> (16 - r));
                 pb -= r >>> 3;
-                code = (e >>> CODE_SHIFT) & 0xFF;
+                code = e & 0xFF;
                 out[i] = symbols[code];
                 cs[i & cm] = code;
                 if (--lb == 0) {
@@ -189,7 +193,7 @@ final class LaggedKernel {
                 }
                 back = i + 1 - tb;
                 above = tb > 0 && back >= sb ? cs[back & cm] : k;
-                cb = kc[(((code * k1 + above) << 1) | (code == beforeB ? 1 : 0)) & km];
+                cb = kc[ContextKey.pack(k, code, above, code == beforeB ? 1 : 0) & km];
                 beforeB = code;
             }
             if (pa > pb + 1) {

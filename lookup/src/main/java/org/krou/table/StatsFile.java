@@ -64,7 +64,7 @@ public final class StatsFile {
     /** The statistics file beside a values table {@code values-NN.krou}. */
     public static Path besides(Path table) {
         String name = table.getFileName().toString();
-        return table.resolveSibling(name.substring(0, name.length() - TableFormat.EXTENSION.length()) + ".stats");
+        return table.resolveSibling(name.substring(0, name.length() - TablePaths.EXTENSION.length()) + ".stats");
     }
 
     /** The line of {@code krou stats}: {@code seeds 2 positions 78: -2=41 0=13 2=24}. */

@@ -13,7 +13,7 @@ import org.krou.util.Parallel;
 /**
  * One open table file: validated header and block index, and access to the <em>stored</em>
  * symbol of each position. A look-up decodes at most one block (checksum checked first), and of
- * a block of format 5 only the position's stream as far as the position; what it decodes is kept
+ * a context-coded block only the position's stream as far as the position; what it decodes is kept
  * in a {@link BlockCache} ({@link CachedBlocks}). Safe for concurrent use.
  *
  * <p>If {@link #dontCare()} is true, a stored value may be below the true value where the true
@@ -73,7 +73,7 @@ public final class TableFile implements AutoCloseable {
             throw new IllegalStateException("more than 2^30 tables opened in this process: the block cache's keys"
                     + " would no longer tell them apart");
         }
-        this.cached = new CachedBlocks(this, cache, id, model != null && model.lagged);
+        this.cached = new CachedBlocks(this, cache, id, model != null);
         for (byte x : symbols) {
             allowed[x & 0xFF] = true;
         }
@@ -107,9 +107,9 @@ public final class TableFile implements AutoCloseable {
     static TableFile open(ByteSource src, TableKind kind, Variant variant, int seeds, BlockCache cache) {
         Path file = src.path();
         try {
-            TableHeader h = TableFormat.readHeader(src, file, kind, variant, seeds);
-            ContextModel model = TableFormat.readModel(src, file, h);
-            BlockIndex idx = TableFormat.readIndex(src, file, h);
+            TableHeader h = HeaderParser.read(src, file, kind, variant, seeds);
+            ContextModel model = SectionReader.readModel(src, file, h);
+            BlockIndex idx = SectionReader.readIndex(src, file, h);
             return new TableFile(file, src, h, idx, model, cache);
         } catch (RuntimeException e) {
             src.close();
@@ -145,9 +145,9 @@ public final class TableFile implements AutoCloseable {
     /**
      * The stored symbol at {@code rank} (signed or unsigned per the kind). A cached block (or
      * part) is read without writing shared memory. On a miss only what the position needs is
-     * decoded: in format 5 its stream (a quarter of the block) as far as the position, an eighth
+     * decoded: in a context-coded table its stream (a quarter of the block) as far as the position, an eighth
      * of the block on average, which is put into the cache as that stream's prefix (a longer
-     * prefix replaces it when a later look-up decodes further); in older formats the whole block.
+     * prefix replaces it when a later look-up decodes further); in a raw table the whole block.
      * Threads missing the same block together wait for one decode, which goes as far as each of
      * them needs. The decode is into a per-thread buffer, allocating nothing once the cache is warm.
      *
@@ -247,12 +247,11 @@ public final class TableFile implements AutoCloseable {
 
     /**
      * Decodes block {@code b} of stored length {@code len}, read by {@link #readBlock}, at least
-     * as far as position {@code at} (in format 5: the positions of {@code at}'s stream up to it).
+     * as far as position {@code at} (if context-coded: the positions of {@code at}'s stream up to it).
      */
     void decodeRead(int b, int len, byte[] out, Scratch scratch, int at) {
         String err = SymbolCodec.decode(header.encoding(), model, scratch.stored, len, header.blockPositions(b),
-                symbols, allowed, out, at, header.version() < TableFormat.VERSION_4, (long) b * blockSize,
-                header.seeds(), scratch.lag);
+                symbols, allowed, out, at, (long) b * blockSize, header.seeds(), scratch.lag);
         if (err != null) {
             throw new CorruptTableException(file, b, index.offset[b], err);
         }

@@ -42,9 +42,9 @@ public record TableHeader(int version, TableKind kind, String variant, int seeds
         return symbols.length;
     }
 
-    /** Bytes of the header: 432 in versions 3 to 5, 352 in version 2. */
+    /** Bytes of the header, {@value TableFormat#HEADER_LENGTH}. */
     public int headerLength() {
-        return TableFormat.headerLength(version);
+        return TableFormat.HEADER_LENGTH;
     }
 
     /** File offset of the first block: after the header and the model. */

@@ -42,7 +42,7 @@ public final class TableSet implements AutoCloseable {
      */
     public static int coverage(Path dataDir, Variant variant, TableKind kind, int limit) {
         int max = -1;
-        while (max < limit && Files.isRegularFile(TableFormat.path(dataDir, variant, kind, max + 1))) {
+        while (max < limit && Files.isRegularFile(TablePaths.path(dataDir, variant, kind, max + 1))) {
             max++;
         }
         return max;
@@ -58,7 +58,7 @@ public final class TableSet implements AutoCloseable {
         int max = coverage(dataDir, variant, kind, limit);
         for (int n = 0; n <= max; n++) {
             try {
-                TableFile.open(TableFormat.path(dataDir, variant, kind, n), kind, variant, n, true, new BlockCache(1))
+                TableFile.open(TablePaths.path(dataDir, variant, kind, n), kind, variant, n, true, new BlockCache(1))
                         .close();
             } catch (TableException e) {
                 return n - 1;
@@ -84,7 +84,7 @@ public final class TableSet implements AutoCloseable {
             }
             t = tables.get(seeds);
             if (t == null) {
-                t = TableFile.open(TableFormat.path(dataDir, variant, kind, seeds), kind, variant, seeds, mapped, cache);
+                t = TableFile.open(TablePaths.path(dataDir, variant, kind, seeds), kind, variant, seeds, mapped, cache);
                 tables.set(seeds, t);
             }
             return t;
@@ -102,7 +102,7 @@ public final class TableSet implements AutoCloseable {
     public List<TableInfo> info(int covered) {
         List<TableInfo> out = new ArrayList<>();
         for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
-            Path f = TableFormat.path(dataDir, variant, kind, n);
+            Path f = TablePaths.path(dataDir, variant, kind, n);
             if (n <= covered) {
                 out.add(TableInfo.of(table(n)));
             } else if (Files.isRegularFile(f)) {

@@ -19,9 +19,9 @@ import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.MissingTableException;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableHeader;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 
 /**
  * The tables a server answers from: every variant with tables under one directory, opened once,
@@ -55,8 +55,8 @@ public final class Catalog implements AutoCloseable {
         MessageDigest digest = sha256();
         digest.update("krou api v1\n".getBytes(StandardCharsets.US_ASCII));
         try {
-            for (Variant v : TableFormat.variantsIn(dataDir)) {
-                if (!Files.isRegularFile(TableFormat.valuesPath(dataDir, v, 0))) {
+            for (Variant v : TablePaths.variantsIn(dataDir)) {
+                if (!Files.isRegularFile(TablePaths.valuesPath(dataDir, v, 0))) {
                     continue;
                 }
                 Tablebase tb = Tablebase.open(dataDir, v, Tablebase.Options.DEFAULT.withCacheBytes(cacheBytes));
@@ -75,7 +75,7 @@ public final class Catalog implements AutoCloseable {
             throw e;
         }
         if (served.isEmpty()) {
-            throw new MissingTableException(Variant.ABAPA, 0, TableFormat.valuesPath(dataDir, Variant.ABAPA, 0));
+            throw new MissingTableException(Variant.ABAPA, 0, TablePaths.valuesPath(dataDir, Variant.ABAPA, 0));
         }
         return new Catalog(Collections.unmodifiableMap(served), "\"" + HexFormat.of().formatHex(digest.digest(), 0, 12)
                 + "\"");
@@ -94,7 +94,7 @@ public final class Catalog implements AutoCloseable {
         for (int n = 0; n <= tb.maxSeeds(); n++) {
             ObjectNode layer = layers.addObject().put("seeds", n);
             for (TableKind kind : TableKind.values()) {
-                Path f = TableFormat.path(dataDir, v, kind, n);
+                Path f = TablePaths.path(dataDir, v, kind, n);
                 if (kind != TableKind.VALUES && (n > play.distanceMaxSeeds() || !Files.isRegularFile(f))) {
                     continue;
                 }

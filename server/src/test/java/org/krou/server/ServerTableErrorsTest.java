@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.krou.probe.PerfectPlay;
 import org.krou.rules.Variant;
 import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 
 /**
  * When the tables cannot answer (a position outside their coverage, a damaged table) the client
@@ -50,7 +51,7 @@ class ServerTableErrorsTest {
     }
 
     private static void assertNoPath(String message, Path dir) {
-        for (String leak : List.of(dir.toString(), dir.getFileName().toString(), "/tmp", TableFormat.EXTENSION)) {
+        for (String leak : List.of(dir.toString(), dir.getFileName().toString(), "/tmp", TablePaths.EXTENSION)) {
             assertFalse(message.contains(leak), "'" + leak + "' in: " + message);
         }
     }
@@ -72,7 +73,7 @@ class ServerTableErrorsTest {
     @Test
     void aDamagedTableIsA500WithoutAPathAndTheBatchSaysTheSame() throws Exception {
         copyTables(TestServer.tables(), copy);
-        damageEveryBlock(TableFormat.valuesPath(copy, Variant.ABAPA, TestServer.ABAPA_MAX));
+        damageEveryBlock(TablePaths.valuesPath(copy, Variant.ABAPA, TestServer.ABAPA_MAX));
         Catalog catalog = Catalog.open(copy, 16L << 20, PerfectPlay.DEFAULT_SEARCH_NODES); // headers are intact
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         try (TestServer.Running srv = new TestServer.Running(catalog,

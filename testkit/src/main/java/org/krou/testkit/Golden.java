@@ -2,13 +2,11 @@ package org.krou.testkit;
 
 import java.io.IOException;
 import java.io.InputStream;
-import org.krou.table.TableFormat;
 
 /**
  * The golden tables: small abapa tables (layers 0..{@link #MAX}, blocks of 512 positions,
- * don't-care entries) committed as bytes under {@code org/krou/golden/<codec>/abapa/} (the format
- * version written today) and {@code org/krou/golden/v<version>/<codec>/abapa/} (older versions the
- * reader still reads), with {@code <codec>} {@code raw} or {@code context}. The reader must read
+ * don't-care entries) committed as bytes under {@code org/krou/golden/<codec>/abapa/} in the format
+ * version written and read today, with {@code <codec>} {@code raw} or {@code context}. The reader must read
  * them ({@code GoldenTableTest}) and the writer must still write the current ones byte for byte
  * ({@code GoldenWriteTest}).
  *
@@ -23,15 +21,9 @@ public final class Golden {
     private Golden() {
     }
 
-    /** The golden file of {@code n} seeds in today's format, {@code codec} raw or context. */
+    /** The golden file of {@code n} seeds, {@code codec} raw or context. */
     public static byte[] golden(String codec, int n) throws IOException {
-        return golden(TableFormat.VERSION, codec, n);
-    }
-
-    /** The golden file of {@code n} seeds in format {@code version}, {@code codec} raw or context. */
-    public static byte[] golden(int version, String codec, int n) throws IOException {
-        return resource(String.format("/org/krou/golden/%s%s/abapa/values-%02d.krou",
-                version == TableFormat.VERSION ? "" : "v" + version + "/", codec, n));
+        return resource(String.format("/org/krou/golden/%s/abapa/values-%02d.krou", codec, n));
     }
 
     /**

@@ -2,6 +2,7 @@ package org.krou.generator.table;
 
 import java.util.Arrays;
 import java.util.zip.CRC32C;
+import org.krou.table.ContextKey;
 import org.krou.table.Encoding;
 import org.krou.table.LagRuns;
 import org.krou.table.TableFormat;
@@ -14,8 +15,8 @@ import org.krou.util.ByteBigArray;
  * <p>A block is first turned into <em>codes</em> (ranks in the symbol list). Where the table has
  * exits, a "don't care" entry (value equal to its best exit, which the reader recovers with a
  * one-ply search) gets the code that the fill order of its context lists first among the values
- * {@code <= exit}; every other entry keeps its true value. Contexts are the coder's (format 5,
- * docs/FORMAT.md): a key of the code before a position in its stream, the code a lag back
+ * {@code <= exit}; every other entry keeps its true value. Contexts are the coder's
+ * (docs/FORMAT.md): a {@link ContextKey} of the code before a position in its stream, the code a lag back
  * ({@link LagRuns}) and whether the two codes before are equal, the block's four streams being
  * its halves' halves ({@link #streamStarts}). Each position's key is computed once a load.
  *
@@ -119,16 +120,6 @@ public final class BlockEncoder {
         out[4] = m;
     }
 
-    /** Keys of a symbol list of {@code k} codes: {@code 2 (k + 1)^2}. */
-    static int keyCount(int k) {
-        return 2 * (k + 1) * (k + 1);
-    }
-
-    /** The key of format 5's contexts ({@code docs/FORMAT.md}). */
-    static int key(int k, int prev, int above, int same) {
-        return ((prev * (k + 1) + above) << 1) | same;
-    }
-
     /**
      * The context key of position {@code i} of a stream starting at {@code s0}, of lag
      * {@code t}, from the codes before it: the code before ({@code k} if none), the code
@@ -139,7 +130,7 @@ public final class BlockEncoder {
         int prev = i > s0 ? codes[i - 1] & 0xFF : k;
         int above = t > 0 && i - t >= s0 ? codes[i - t] & 0xFF : k;
         int same = i - 2 >= s0 && codes[i - 1] == codes[i - 2] ? 1 : 0;
-        return key(k, prev, above, same);
+        return ContextKey.pack(k, prev, above, same);
     }
 
     /**
@@ -166,7 +157,7 @@ public final class BlockEncoder {
      * {@code order[y * k ..]} by decreasing count in {@code counts} (ties: smaller code first).
      */
     public static byte[] fillOrder(long[] counts, int k) {
-        int keys = keyCount(k);
+        int keys = ContextKey.count(k);
         byte[] order = new byte[keys * k];
         Integer[] idx = new Integer[k];
         for (int y = 0; y < keys; y++) {
@@ -235,7 +226,7 @@ public final class BlockEncoder {
      * every code, so the code itself ends each search.
      */
     private void buildFill(byte[] order) {
-        int keys = keyCount(k);
+        int keys = ContextKey.count(k);
         if (order.length != keys * k) {
             throw new IllegalArgumentException("fill order of " + order.length + " codes: expected " + keys * k);
         }
@@ -281,7 +272,7 @@ public final class BlockEncoder {
                 data[i] = symbols[codes[i] & 0xFF];
             }
         } else {
-            int len = m > TableFormat.minCodedBytes(TableFormat.VERSION) ? model.encode(codes, keys, m, out, tmp) : m;
+            int len = m > TableFormat.MIN_CODED_BYTES ? model.encode(codes, keys, m, out, tmp) : m;
             data = len < m ? Arrays.copyOf(out, len) : Arrays.copyOf(codes, m);
         }
         crc.reset();

@@ -5,6 +5,7 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.krou.table.ContextKey;
 import org.krou.table.TableFormat;
 
 /**
@@ -12,7 +13,7 @@ import org.krou.table.TableFormat;
  * from key counts, serialises it, and codes blocks (the reader's {@code ContextModel} parses
  * and decodes; the layout is in {@code docs/FORMAT.md}).
  *
- * <p>Every position's context comes from its key (format 5, computed by {@link BlockEncoder}):
+ * <p>Every position's context comes from its {@link ContextKey} (computed by {@link BlockEncoder}):
  * the code before it in its stream, the code a lag back, and whether the two codes before it
  * are equal. The model keeps a key as a context of its own only where that saves more bits than
  * its frequency list costs, best keys first, up to {@code maxContexts} contexts in all; every
@@ -61,14 +62,14 @@ public final class ContextEncoder {
      */
     public static ContextEncoder fromCounts(long[] counts, int k, int scale, int maxContexts) {
         int k1 = k + 1;
-        int nk = BlockEncoder.keyCount(k);
+        int nk = ContextKey.count(k);
         if (counts.length != nk * k || maxContexts > TableFormat.MAX_CONTEXTS || scale < 10 || scale > 12) {
             throw new IllegalArgumentException("counts of " + counts.length + " for " + k + " codes, " + maxContexts
                     + " contexts, precision " + scale);
         }
         long[] order1 = new long[k1 * k];
         for (int y = 0; y < nk; y++) {
-            int p = y / (2 * k1);
+            int p = ContextKey.prev(k, y);
             for (int s = 0; s < k; s++) {
                 order1[p * k + s] += counts[y * k + s];
             }
@@ -85,7 +86,7 @@ public final class ContextEncoder {
         // bytes plus a count and the key itself) and a rounding allowance per entry
         List<double[]> gains = new ArrayList<>();
         for (int y = 0; y < nk; y++) {
-            int p = y / (2 * k1);
+            int p = ContextKey.prev(k, y);
             long t = sum(counts, y * k, k);
             if (t == 0) {
                 continue;
@@ -113,7 +114,7 @@ public final class ContextEncoder {
         Arrays.sort(keys);
         short[] ctxOf = new short[nk];
         for (int y = 0; y < nk; y++) {
-            ctxOf[y] = (short) (y / (2 * k1));
+            ctxOf[y] = (short) ContextKey.prev(k, y);
         }
         int[] freq = new int[(k1 + q) * k];
         for (int p = 0; p < k1; p++) {
@@ -167,11 +168,10 @@ public final class ContextEncoder {
 
     /** The serialised model (layout in {@code docs/FORMAT.md}). */
     public byte[] toBytes() {
-        int k1 = k + 1;
         ByteBuffer b = ByteBuffer.allocate((int) TableFormat.contextModelMaxBytes(k)).order(ByteOrder.LITTLE_ENDIAN);
         b.putShort((short) keys.length);
         for (int y : keys) {
-            b.put((byte) (y / (2 * k1))).put((byte) (y / 2 % k1)).put((byte) (y & 1));
+            b.put((byte) ContextKey.prev(k, y)).put((byte) ContextKey.above(k, y)).put((byte) ContextKey.same(y));
         }
         for (int c = 0; c < contexts(); c++) {
             int n = 0;
@@ -253,9 +253,9 @@ public final class ContextEncoder {
             int s = codes[i] & 0xFF;
             int f = freq[ctx * k + s];
             if (f == 0) {
-                int k1 = k + 1;
-                throw new IllegalStateException("code " + s + " after code " + (keys[i] / (2 * k1)) + " with code "
-                        + (keys[i] / 2 % k1) + " a lag back (same " + (keys[i] & 1) + ") is not in the model");
+                throw new IllegalStateException("code " + s + " after code " + ContextKey.prev(k, keys[i])
+                        + " with code " + ContextKey.above(k, keys[i]) + " a lag back (same " + ContextKey.same(keys[i])
+                        + ") is not in the model");
             }
             long max = ((long) (L >>> scale) << 8) * f;
             while (x >= max) {

@@ -7,8 +7,8 @@ import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableException;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 import org.krou.util.Parallel;
 
@@ -36,7 +36,7 @@ public final class LayerResolver {
      * @throws TableException if the file is missing, foreign or damaged
      */
     public static ByteBigArray load(Path dataDir, Variant variant, int seeds, ByteBigArray[] below, int threads) {
-        Path file = TableFormat.valuesPath(dataDir, variant, seeds);
+        Path file = TablePaths.valuesPath(dataDir, variant, seeds);
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(2))) {
             ByteBigArray values = t.readAll(threads);
             if (t.dontCare()) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.LongToIntFunction;
 import java.util.function.LongUnaryOperator;
 import org.krou.index.PositionIndex;
+import org.krou.table.ContextKey;
 import org.krou.table.Encoding;
 import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
@@ -217,6 +218,6 @@ public final class TableCoding {
 
     /** Count cells of a symbol list of {@code k} codes (keys times codes), without the don't-care count. */
     public static int pairCells(int k) {
-        return BlockEncoder.keyCount(k) * k;
+        return ContextKey.count(k) * k;
     }
 }

@@ -21,7 +21,7 @@ final class TableLayout {
         b.put(TableFormat.magic());
         b.putShort((short) h.version()).putShort((short) TableFormat.HEADER_LENGTH);
         b.put((byte) h.kind().code()).put((byte) h.seeds()).put((byte) h.encoding().code()).put((byte) h.param());
-        b.putLong(0); // reserved (version 2: the variant's id)
+        b.putLong(0); // reserved
         b.putLong(h.positions()).putInt(h.blockSize()).putInt(h.blockCount());
         b.put((byte) 0); // reserved (version 1: compression)
         b.put((byte) ((h.dontCare() ? TableFormat.FLAG_DONT_CARE : 0)

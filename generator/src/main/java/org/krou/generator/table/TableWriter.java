@@ -22,6 +22,7 @@ import org.krou.table.Encoding;
 import org.krou.table.TableFormat;
 import org.krou.table.TableHeader;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -30,7 +31,7 @@ import org.krou.util.ByteBigArray;
  * then a rename over the target).
  *
  * <pre>{@code
- * Path file = TableFormat.valuesPath(Path.of("data"), Variant.ABAPA, 12);
+ * Path file = TablePaths.valuesPath(Path.of("data"), Variant.ABAPA, 12);
  * WriteResult r = TableWriter.write(file, Variant.ABAPA, 12, values, exits);
  * System.out.printf("%.2f bits per position%n", r.bitsPerPosition());
  * }</pre>

@@ -22,8 +22,8 @@ import org.krou.table.TableFormat;
 public record WriterOptions(Encoding encoding, int param, int blockSize, Fill fill, int maxContexts, int threads) {
     /**
      * The default: context-coded blocks of 1,536 positions (four streams of 384: a cold probe
-     * decodes 192 positions on average; blocks of 1,024 would make layer 24's table 2.5% larger,
-     * 2,048 3-4% smaller at a third more decoding), 12-bit frequencies, at most 1,024 contexts,
+     * decodes 192 positions on average; shorter blocks make larger tables, longer ones slower
+     * cold probes: docs/PERFORMANCE.md, "Format 5"), 12-bit frequencies, at most 1,024 contexts,
      * don't-care entries filled in context, 2 threads.
      */
     public static final WriterOptions DEFAULT = new WriterOptions(Encoding.CONTEXT, 12, 1536, Fill.CONTEXT, 1024, 2);
@@ -77,9 +77,9 @@ public record WriterOptions(Encoding encoding, int param, int blockSize, Fill fi
      * The options for distance-to-conversion tables: context-coded ones in blocks of
      * {@value #DISTANCE_BLOCK_FACTOR} times as many positions (at most
      * {@link TableFormat#MAX_BLOCK_SIZE}); raw ones as they are. Distances are probed to choose
-     * a move, not inside a search, so a slower cold probe is worth a smaller table: 3.49 instead
-     * of 3.57 bits a position for layers 0..16 (each block's two coder states and index entry are
-     * shared by more positions).
+     * a move, not inside a search, so a slower cold probe is worth a smaller table (each block's
+     * coder states and index entry are shared by more positions; docs/PERFORMANCE.md, "Table
+     * size").
      *
      * <pre>{@code
      * WriterOptions.DEFAULT.forDistances().blockSize();   // 6144

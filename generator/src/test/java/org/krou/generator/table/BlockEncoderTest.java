@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.krou.index.PositionIndex;
+import org.krou.table.ContextKey;
 import org.krou.table.Encoding;
 import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
@@ -34,8 +35,8 @@ class BlockEncoderTest {
                 dontCares += exit == v ? 1 : 0;
             }
             // a fill order per key, drawn at random: each a permutation of the codes
-            byte[] order = new byte[BlockEncoder.keyCount(k) * k];
-            for (int y = 0; y < BlockEncoder.keyCount(k); y++) {
+            byte[] order = new byte[ContextKey.count(k) * k];
+            for (int y = 0; y < ContextKey.count(k); y++) {
                 for (int c = 0; c < k; c++) {
                     int j = rnd.nextInt(c + 1);
                     order[y * k + c] = order[y * k + j];

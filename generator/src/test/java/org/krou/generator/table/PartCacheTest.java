@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableFile;
-import org.krou.table.TableFormat;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -33,7 +33,7 @@ class PartCacheTest {
         ByteBigArray values = SyntheticLayers.skewed(SEEDS, 11);
         Path dir = tmp.resolve("b" + block);
         SyntheticLayers.write(dir, Variant.ABAPA, SEEDS, values, null, WriterOptions.DEFAULT.withBlockSize(block));
-        return TableFormat.valuesPath(dir, Variant.ABAPA, SEEDS);
+        return TablePaths.valuesPath(dir, Variant.ABAPA, SEEDS);
     }
 
     /** The table's stored symbols, every block decoded whole. */

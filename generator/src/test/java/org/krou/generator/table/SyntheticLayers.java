@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
-import org.krou.table.TableFormat;
+import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 
 /** Synthetic layers of values and exits, and the tables written from them, for the tests of tables. */
@@ -86,7 +86,7 @@ public final class SyntheticLayers {
     /** Writes the values table of {@code values} (and {@code exits}, or null) into {@code dir}. */
     public static WriteResult write(Path dir, Variant v, int seeds, ByteBigArray values, ByteBigArray exits, WriterOptions o)
             throws IOException {
-        return TableWriter.write(TableFormat.valuesPath(dir, v, seeds), v, seeds, values, exits, o);
+        return TableWriter.write(TablePaths.valuesPath(dir, v, seeds), v, seeds, values, exits, o);
     }
 
 }

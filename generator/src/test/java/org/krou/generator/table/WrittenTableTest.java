@@ -26,6 +26,7 @@ import org.krou.table.TableFormat;
 import org.krou.table.TableFormatException;
 import org.krou.table.TableInfo;
 import org.krou.table.TableKind;
+import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 
 /**
@@ -190,7 +191,7 @@ class WrittenTableTest {
         for (long i = 0; i < n; i++) {
             d.set(i, (byte) (r.nextInt(4) == 0 ? 200 + r.nextInt(56) : r.nextInt(3)));
         }
-        Path f = TableFormat.path(dir, Variant.ABAPA, TableKind.DTC, seeds);
+        Path f = TablePaths.path(dir, Variant.ABAPA, TableKind.DTC, seeds);
         TableWriter.write(f, TableKind.DTC, Variant.ABAPA, seeds, d, null, WriterOptions.DEFAULT);
         try (TableFile t = TableFile.open(f, TableKind.DTC, Variant.ABAPA, seeds, true, new BlockCache(4))) {
             for (long i = 0; i < n; i++) {
@@ -204,7 +205,7 @@ class WrittenTableTest {
     @Test
     void writerRefusesBadInput() {
         ByteBigArray ok = SyntheticLayers.skewed(4, 1);
-        Path f = TableFormat.valuesPath(dir, Variant.ABAPA, 4);
+        Path f = TablePaths.valuesPath(dir, Variant.ABAPA, 4);
         assertThrows(IllegalArgumentException.class, () -> TableWriter.write(f, Variant.ABAPA, 5, ok, null));
         ByteBigArray big = SyntheticLayers.skewed(4, 1);
         big.set(17, (byte) 5);
@@ -224,7 +225,7 @@ class WrittenTableTest {
 
     @Test
     void writesAtomicallyAndReplaces() throws IOException {
-        Path f = TableFormat.valuesPath(dir, Variant.ABAPA, 3);
+        Path f = TablePaths.valuesPath(dir, Variant.ABAPA, 3);
         TableWriter.write(f, Variant.ABAPA, 3, SyntheticLayers.constant(3, 1), null);
         TableWriter.write(f, Variant.ABAPA, 3, SyntheticLayers.constant(3, -2), null);
         try (Stream<Path> s = Files.list(f.getParent())) {
