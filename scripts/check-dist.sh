@@ -102,6 +102,10 @@ exec 3<&-
 kill "$SERVER"
 wait "$SERVER" 2>/dev/null || true
 SERVER=""
+# the class-data archive was written (a JVM that crashes writing it, as Java 17 does on some lambda call
+# sites, leaves none), and nothing was left in the user's directory
+[ -s "$KROU_HOME/lib/krou-serve.jsa" ] || fail "serve wrote no class-data archive lib/krou-serve.jsa: $(cat "$WORK/serve.err")"
+[ -z "$(ls -A "$WORK/cwd")" ] || fail "krou left files in the directory it ran from: $(ls -A "$WORK/cwd")"
 
 # the .zip holds the same launcher, executable once unzipped
 if [ -f "$ZIP" ] && command -v unzip >/dev/null; then

@@ -16,10 +16,14 @@ final class Numbers {
 
     /** Makes every int and long option and parameter of {@code cl} and its subcommands take {@link #FORM} only. */
     static void register(CommandLine cl) {
-        cl.registerConverter(Integer.class, Numbers::toInt);
-        cl.registerConverter(Integer.TYPE, Numbers::toInt);
-        cl.registerConverter(Long.class, Numbers::toLong);
-        cl.registerConverter(Long.TYPE, Numbers::toLong);
+        // one converter object per type: two call sites of the same method reference crash Java
+        // 17's dynamic class-data archive (scripts/krou's krou-serve.jsa) as it is written
+        CommandLine.ITypeConverter<Integer> ints = Numbers::toInt;
+        CommandLine.ITypeConverter<Long> longs = Numbers::toLong;
+        cl.registerConverter(Integer.class, ints);
+        cl.registerConverter(Integer.TYPE, ints);
+        cl.registerConverter(Long.class, longs);
+        cl.registerConverter(Long.TYPE, longs);
     }
 
     /**
