@@ -36,12 +36,15 @@ final class Api {
     private final Semaphore lines;
     private final BatchRoute batches;
 
-    /** The API over {@code catalog}; {@code pool} probes the batches, once their body has arrived. */
-    Api(Catalog catalog, ServerLimits limits, Executor pool) {
+    /**
+     * The API over {@code catalog}; {@code pool} probes the batches, once their body has arrived,
+     * with the parts of a large one on {@code helpers} too.
+     */
+    Api(Catalog catalog, ServerLimits limits, Executor pool, Executor helpers) {
         this.catalog = catalog;
         this.limits = limits;
         this.lines = new Semaphore(limits.concurrentLines());
-        this.batches = new BatchRoute(limits, pool);
+        this.batches = new BatchRoute(limits, pool, helpers);
     }
 
     /** A request the API refuses: the status and the message of its {@code {"error": ...}}. */

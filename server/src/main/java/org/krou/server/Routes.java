@@ -29,12 +29,15 @@ final class Routes extends Handler.Abstract {
     private final StaticFiles files;
     private final Executor pool;
 
-    /** Routes over {@code catalog}; {@code pool} runs the principal lines, and the batches once read. */
-    Routes(Catalog catalog, ServerLimits limits, Executor pool) {
+    /**
+     * Routes over {@code catalog}; {@code pool} runs the principal lines, and the batches once read
+     * (the parts of a large batch on {@code helpers} too).
+     */
+    Routes(Catalog catalog, ServerLimits limits, Executor pool, Executor helpers) {
         super(InvocationType.NON_BLOCKING);
         this.pool = pool;
         this.catalog = catalog;
-        this.api = new Api(catalog, limits, pool);
+        this.api = new Api(catalog, limits, pool, helpers);
         this.files = StaticFiles.load();
     }
 
