@@ -3,6 +3,7 @@ package org.krou.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
 import org.krou.probe.FinalResult;
 import org.krou.probe.MoveValue;
 import org.krou.probe.Tablebase;
@@ -65,9 +66,12 @@ final class ProbeCommand implements Callable<Integer> {
                         + "position's value, which does not depend on the seeds captured; for a final result "
                         + "probe one position: probe --captured S,N POSITION");
             }
+            ExecutorService helpers = BatchProbe.newHelpers();
             try (Tablebase tb = cache.open(tables)) {
-                return new BatchProbe(tb, json, lineBuffered).run(System.in, spec.commandLine().getOut(),
+                return new BatchProbe(tb, json, lineBuffered, helpers).run(System.in, spec.commandLine().getOut(),
                         spec.commandLine().getErr()) ? Main.OK : Main.FAILED;
+            } finally {
+                helpers.shutdownNow();
             }
         }
         if (lineBuffered) {

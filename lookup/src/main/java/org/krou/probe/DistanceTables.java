@@ -1,10 +1,12 @@
 package org.krou.probe;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
 import org.krou.table.TableFile;
+import org.krou.table.TableInfo;
 import org.krou.table.TableKind;
 import org.krou.table.TableSet;
 
@@ -72,6 +74,11 @@ final class DistanceTables implements AutoCloseable {
                 t.verifyFileChecksum();
             }
         }
+    }
+
+    /** Metadata of the distance tables of {@code 0..maxSeeds()}, opened as probes open them. */
+    List<TableInfo> info() {
+        return tables.openInfo(maxSeeds);
     }
 
     private TableFile table(int n) {

@@ -1,6 +1,7 @@
 package org.krou.probe;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.krou.index.PositionIndex;
@@ -404,7 +405,24 @@ public final class Tablebase implements AutoCloseable {
         return FinalResult.of(p, value(p));
     }
 
-    /** Metadata of every table file of the variant present in the directory, by seed count. */
+    /**
+     * Metadata of the tables this tablebase answers from, as it holds them open: the value tables of
+     * {@code 0..maxSeeds()}, then the distance tables of {@code 0..distanceMaxSeeds()}. No other
+     * file is read (a larger layer still being written does not matter here).
+     *
+     * @throws org.krou.table.TableException if a table of the coverage is missing, foreign or damaged
+     */
+    public List<TableInfo> coverageInfo() {
+        try {
+            List<TableInfo> out = new ArrayList<>(tables.openInfo(maxSeeds));
+            out.addAll(distanceTables().info());
+            return out;
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException("the tablebase is closed");
+        }
+    }
+
+    /** Metadata of every value table file of the variant present in the directory, by seed count. */
     public List<TableInfo> info() {
         try {
             return tables.info(maxSeeds);

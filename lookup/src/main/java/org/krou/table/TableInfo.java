@@ -18,16 +18,18 @@ import java.nio.file.Path;
  * @param blocks        number of blocks
  * @param dontCare      whether some entries are don't-care (resolved by a one-ply search)
  * @param symbols       distinct stored symbols
+ * @param indexCrc      CRC32C of the block index, as the header records it
+ * @param bodyCrc       CRC32C of every byte after the header, as the header records it
  */
 public record TableInfo(Path file, TableKind kind, String variant, int seeds, int formatVersion, long positions,
                         long fileBytes, Encoding encoding, int param, int blockSize,
-                        int blocks, boolean dontCare, int symbols) {
+                        int blocks, boolean dontCare, int symbols, int indexCrc, int bodyCrc) {
     /** The metadata of an open table. */
     public static TableInfo of(TableFile t) {
         TableHeader h = t.header();
         return new TableInfo(t.path(), h.kind(), h.variant(), h.seeds(), h.version(), h.positions(), h.fileLength(),
                 h.encoding(), h.param(), h.blockSize(), h.blockCount(), h.dontCare(),
-                h.symbolCount());
+                h.symbolCount(), h.indexCrc(), h.bodyCrc());
     }
 
     /** File size in bits per position. */

@@ -100,16 +100,29 @@ public final class TableSet implements AutoCloseable {
      * @throws IllegalStateException after {@link #close()}
      */
     public List<TableInfo> info(int covered) {
-        List<TableInfo> out = new ArrayList<>();
-        for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
+        List<TableInfo> out = openInfo(covered);
+        for (int n = covered + 1; n <= PositionIndex.MAX_SEEDS; n++) {
             Path f = TablePaths.path(dataDir, variant, kind, n);
-            if (n <= covered) {
-                out.add(TableInfo.of(table(n)));
-            } else if (Files.isRegularFile(f)) {
+            if (Files.isRegularFile(f)) {
                 try (TableFile t = TableFile.open(f, kind, variant, n, mapped, new BlockCache(2))) {
                     out.add(TableInfo.of(t));
                 }
             }
+        }
+        return out;
+    }
+
+    /**
+     * Metadata of the tables of {@code 0..covered} seeds, as {@link #table} opens them (and keeps
+     * them open); no other file is read.
+     *
+     * @throws TableException        if a table is missing, foreign or damaged
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public List<TableInfo> openInfo(int covered) {
+        List<TableInfo> out = new ArrayList<>();
+        for (int n = 0; n <= covered; n++) {
+            out.add(TableInfo.of(table(n)));
         }
         return out;
     }

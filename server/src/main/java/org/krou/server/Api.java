@@ -36,12 +36,15 @@ final class Api {
     private final Semaphore lines;
     private final BatchRoute batches;
 
-    /** The API over {@code catalog}; {@code pool} probes the batches, once their body has arrived. */
-    Api(Catalog catalog, ServerLimits limits, Executor pool) {
+    /**
+     * The API over {@code catalog}; {@code pool} probes the batches, once their body has arrived,
+     * with the parts of a large one on {@code helpers} too.
+     */
+    Api(Catalog catalog, ServerLimits limits, Executor pool, Executor helpers) {
         this.catalog = catalog;
         this.limits = limits;
         this.lines = new Semaphore(limits.concurrentLines());
-        this.batches = new BatchRoute(limits, pool);
+        this.batches = new BatchRoute(limits, pool, helpers);
     }
 
     /** A request the API refuses: the status and the message of its {@code {"error": ...}}. */
@@ -60,12 +63,13 @@ final class Api {
     }
 
     /**
-     * Whether the route of {@code path} may take long or wait ({@code .../pv}: a search, and a
-     * wait for its turn), so that it must not run on a selector thread. A batch reads its body
-     * without waiting, then probes on the pool itself ({@link BatchRoute}).
+     * Whether the route of {@code path} may take long or wait, so that it must not run on a selector
+     * thread: a probe (it may decode a block, or fault a page of a mapped table in from the disk)
+     * and a principal line (a search, and a wait for its turn). The coverage is at hand; a batch
+     * reads its body without waiting, then probes on the pool itself ({@link BatchRoute}).
      */
     static boolean mayBlock(String path) {
-        return path.startsWith(PREFIX) && path.endsWith("/pv");
+        return path.startsWith(PREFIX) && !path.equals(PREFIX + "info") && !path.endsWith("/batch");
     }
 
     /** Answers a request whose path starts with {@link #PREFIX}. */

@@ -5,9 +5,11 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Notation;
@@ -30,8 +32,8 @@ import org.krou.table.TableException;
  *
  * <p>Plain answers (not {@code json}, not {@code lineBuffered}) are computed a chunk at a time:
  * the lines already at hand, up to {@link #CHUNK}, are read into boards and probed with
- * {@link Tablebase#probeAll} (sorted by block, so each block is decoded once) on every core, then
- * answered in input order; a chunk ends early when the input would wait, so a program that writes
+ * {@link Tablebase#probeAll} (sorted by block, so each block is decoded once) on the calling thread
+ * and the {@code helpers} given (its owner's: a server's, or one command's), then answered in input order; a chunk ends early when the input would wait, so a program that writes
  * one line and waits still gets its answer at once. A line that is not a plain board, or whose
  * board the tables do not answer, is answered alone as before, with its error.
  */
@@ -40,18 +42,33 @@ public final class BatchProbe {
     static final int CHECK_EVERY = 1024;
     /** Lines probed together at most. */
     static final int CHUNK = 1 << 15;
-    private static final int THREADS = Runtime.getRuntime().availableProcessors();
-    private static final ExecutorService POOL = Executors.newFixedThreadPool(Math.max(1, THREADS - 1), r -> {
-        Thread t = new Thread(r, "krou-batch");
-        t.setDaemon(true);
-        return t;
-    });
+    /** The name of the helper threads. */
+    static final String HELPER_NAME = "krou-batch";
 
     private final Tablebase tb;
+    private final Executor helpers;
+    private final int parts;
     private final boolean json;
     private final boolean lineBuffered;
     private final Function<? super TableException, String> tableMessage;
     private final int[] board = new int[Rules.PITS];
+
+    /**
+     * A pool of helpers for {@code helpers}: one thread fewer than the cores (the caller's thread
+     * probes a part too), daemon threads named {@link #HELPER_NAME}. Its owner shuts it down.
+     */
+    public static ExecutorService newHelpers() {
+        return Executors.newFixedThreadPool(helperThreads(), r -> {
+            Thread t = new Thread(r, HELPER_NAME);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Helper threads worth having: one fewer than the cores, at least one. */
+    static int helperThreads() {
+        return Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+    }
 
     /**
      * A batch over {@code tb} (not thread-safe: one per thread or run).
@@ -59,19 +76,23 @@ public final class BatchProbe {
      * @param json         answer each line with the object of {@code probe --json} (errors as
      *                     {@code {"error": ...}}) instead of the bare value
      * @param lineBuffered flush after every answer
+     * @param helpers      runs parts of a large chunk beside the calling thread ({@link #newHelpers()}),
+     *                     or null to probe on the calling thread only
      */
-    public BatchProbe(Tablebase tb, boolean json, boolean lineBuffered) {
-        this(tb, json, lineBuffered, TableException::getMessage);
+    public BatchProbe(Tablebase tb, boolean json, boolean lineBuffered, Executor helpers) {
+        this(tb, json, lineBuffered, helpers, TableException::getMessage);
     }
 
     /**
-     * As {@link #BatchProbe(Tablebase, boolean, boolean)}, with {@code tableMessage} saying what
+     * As {@link #BatchProbe(Tablebase, boolean, boolean, Executor)}, with {@code tableMessage} saying what
      * the answer of a line the tables cannot answer is (the command line gives the exception's
      * message, which names the file; the HTTP API its own words, which name none).
      */
-    public BatchProbe(Tablebase tb, boolean json, boolean lineBuffered,
+    public BatchProbe(Tablebase tb, boolean json, boolean lineBuffered, Executor helpers,
                       Function<? super TableException, String> tableMessage) {
         this.tb = tb;
+        this.helpers = helpers;
+        this.parts = helpers == null ? 1 : helperThreads() + 1;
         this.json = json;
         this.lineBuffered = lineBuffered;
         this.tableMessage = tableMessage;
@@ -153,19 +174,24 @@ public final class BatchProbe {
     }
 
     /**
-     * The values of {@code m} boards, probed in parts on every core; null if a table cannot be
-     * read (then each line is answered alone, with its error).
+     * The values of {@code m} boards, probed in parts on this thread and the helpers; null if a
+     * table cannot be read (then each line is answered alone, with its error).
      */
     private int[] probeAll(int[] boards, int m) {
-        int parts = m < 1024 ? 1 : THREADS;
+        int parts = m < 1024 ? 1 : this.parts;
         int[] values = new int[m];
         try {
             @SuppressWarnings("unchecked")
-            Future<int[]>[] futures = new Future[parts];
+            FutureTask<int[]>[] futures = new FutureTask[parts];
             for (int t = 1; t < parts; t++) {
                 int from = (int) ((long) m * t / parts);
                 int to = (int) ((long) m * (t + 1) / parts);
-                futures[t] = POOL.submit(() -> part(boards, from, to));
+                futures[t] = new FutureTask<>(() -> part(boards, from, to));
+                try {
+                    helpers.execute(futures[t]);
+                } catch (RejectedExecutionException e) {
+                    futures[t].run(); // the helpers are stopping: this thread does the part
+                }
             }
             int[] first = part(boards, 0, (int) ((long) m / parts));
             System.arraycopy(first, 0, values, 0, first.length);

@@ -24,10 +24,13 @@ import org.eclipse.jetty.util.Promise;
 final class BatchRoute {
     private final ServerLimits limits;
     private final Executor pool;
+    private final Executor helpers;
 
-    BatchRoute(ServerLimits limits, Executor pool) {
+    /** Batches read, then probed on {@code pool} with large ones in parts on {@code helpers} too. */
+    BatchRoute(ServerLimits limits, Executor pool, Executor helpers) {
         this.limits = limits;
         this.pool = pool;
+        this.helpers = helpers;
     }
 
     /** Reads the body, then answers on the pool; whatever goes wrong is answered as a JSON error. */
@@ -69,7 +72,7 @@ final class BatchRoute {
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(count * 4 + 16);
         PrintWriter writer = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
-        new BatchProbe(served.tablebase(), false, false, TableErrors.batchMessages(served.variant()))
+        new BatchProbe(served.tablebase(), false, false, helpers, TableErrors.batchMessages(served.variant()))
                 .run(new ByteArrayInputStream(body), writer, new PrintWriter(new StringWriter()));
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
         Replies.bytes(response, callback, 200, Replies.TEXT, out.toByteArray());

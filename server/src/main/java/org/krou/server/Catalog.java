@@ -16,10 +16,8 @@ import java.util.Map;
 import org.krou.probe.PerfectPlay;
 import org.krou.probe.Tablebase;
 import org.krou.rules.Variant;
-import org.krou.table.BlockCache;
 import org.krou.table.MissingTableException;
-import org.krou.table.TableFile;
-import org.krou.table.TableHeader;
+import org.krou.table.TableInfo;
 import org.krou.table.TableKind;
 import org.krou.table.TablePaths;
 
@@ -68,7 +66,7 @@ public final class Catalog implements AutoCloseable {
                     tb.close();
                     throw e;
                 }
-                served.put(v, new Served(v, tb, play, describe(dataDir, tb, play, digest)));
+                served.put(v, new Served(v, tb, play, describe(tb, play, digest)));
             }
         } catch (RuntimeException e) {
             served.values().forEach(s -> s.tablebase().close());
@@ -81,35 +79,35 @@ public final class Catalog implements AutoCloseable {
                 + "\"");
     }
 
-    /** The coverage of one variant as {@code /api/v1/info} gives it; feeds every table's checksums to {@code digest}. */
-    private static ObjectNode describe(Path dataDir, Tablebase tb, PerfectPlay play, MessageDigest digest) {
+    /**
+     * The coverage of one variant as {@code /api/v1/info} gives it, from the tables {@code tb}
+     * holds open ({@link Tablebase#coverageInfo()}); feeds every table's checksums to {@code digest}.
+     */
+    private static ObjectNode describe(Tablebase tb, PerfectPlay play, MessageDigest digest) {
         Variant v = tb.variant();
         ObjectNode o = ProbeJson.object();
         o.put("variant", v.id());
         o.putObject("seeds").put("min", 0).put("max", tb.maxSeeds());
         o.put("distances", play.distanceMaxSeeds() < 0 ? null : play.distanceMaxSeeds());
+        List<TableInfo> tables = tb.coverageInfo(); // values 0..max, then distances 0..distanceMax
         ArrayNode layers = o.putArray("layers");
         long positions = 0;
         long bytes = 0;
         for (int n = 0; n <= tb.maxSeeds(); n++) {
             ObjectNode layer = layers.addObject().put("seeds", n);
-            for (TableKind kind : TableKind.values()) {
-                Path f = TablePaths.path(dataDir, v, kind, n);
-                if (kind != TableKind.VALUES && (n > play.distanceMaxSeeds() || !Files.isRegularFile(f))) {
+            for (TableInfo t : tables) {
+                if (t.seeds() != n) {
                     continue;
                 }
-                try (TableFile t = TableFile.open(f, kind, v, n, true, new BlockCache(1))) {
-                    TableHeader h = t.header();
-                    digest.update((v.id() + " " + kind.id() + " " + n + " " + h.fileLength() + " " + h.bodyCrc()
-                            + " " + h.indexCrc() + "\n").getBytes(StandardCharsets.US_ASCII));
-                    if (kind == TableKind.VALUES) {
-                        layer.put("positions", h.positions()).put("bytes", h.fileLength());
-                        positions += h.positions();
-                    } else {
-                        layer.put("distanceBytes", h.fileLength());
-                    }
-                    bytes += h.fileLength();
+                digest.update((v.id() + " " + t.kind().id() + " " + n + " " + t.fileBytes() + " " + t.bodyCrc()
+                        + " " + t.indexCrc() + "\n").getBytes(StandardCharsets.US_ASCII));
+                if (t.kind() == TableKind.VALUES) {
+                    layer.put("positions", t.positions()).put("bytes", t.fileBytes());
+                    positions += t.positions();
+                } else {
+                    layer.put("distanceBytes", t.fileBytes());
                 }
+                bytes += t.fileBytes();
             }
         }
         o.put("positions", positions);

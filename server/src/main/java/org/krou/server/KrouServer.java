@@ -24,7 +24,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  *
  * <p>Every request gets one line in the access log ({@link #ACCESS_LOG_FORMAT}). Stopping is
  * graceful: the connector stops accepting, requests under way are answered (for at most
- * {@link #STOP_MILLIS} ms), then the threads end. The tables stay open: the caller closes the
+ * {@link #STOP_MILLIS} ms), then the threads end (the batch helpers' too). The tables stay open: the caller closes the
  * catalog.
  */
 public final class KrouServer implements AutoCloseable {
@@ -68,8 +68,8 @@ public final class KrouServer implements AutoCloseable {
         http.setRequestHeaderSize(limits.requestHeaderBytes());
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
-        // one selector thread a core, each answering the quick requests of its connections itself
-        // (Routes is non-blocking): no hand-off between threads per request
+        // one selector thread a core, each answering the requests of its connections that are
+        // answered from memory itself (Routes is non-blocking); probes go to the pool
         ServerConnector connector = new ServerConnector(server, -1, Math.max(1, Runtime.getRuntime().availableProcessors()),
                 new HttpConnectionFactory(http));
         connector.setHost(bind);
@@ -80,7 +80,13 @@ public final class KrouServer implements AutoCloseable {
         all.setEndPointIdleTimeout(Math.min(limits.idleMillis(), ServerLimits.BUSY_IDLE_MILLIS));
         server.addBean(all);
         connector.addBean(new AddressConnectionLimit(limits.maxConnectionsPerAddress()));
-        server.setHandler(new GracefulHandler(new Routes(catalog, limits, pool)));
+        // the helpers of large batches: this server's own, started and stopped with it
+        QueuedThreadPool helpers = new QueuedThreadPool(BatchProbe.helperThreads(), 0);
+        helpers.setName(BatchProbe.HELPER_NAME);
+        helpers.setReservedThreads(0);
+        helpers.setDaemon(true);
+        server.addBean(helpers, true);
+        server.setHandler(new GracefulHandler(new Routes(catalog, limits, pool, helpers)));
         server.setErrorHandler(new JsonErrorHandler(limits.requestHeaderBytes()));
         AccessLog ownLog = accessLog == null ? new AccessLog(System.err) : null;
         server.setRequestLog(new CustomRequestLog(accessLog == null ? ownLog : accessLog, ACCESS_LOG_FORMAT));

@@ -270,6 +270,37 @@ class ServerBrowserTest {
         assertFalse(enabled("forward"));
     }
 
+    /**
+     * Fast arrow keys: an answer that comes back after a newer request was made is not drawn. The
+     * page's fetch is wrapped so the first request's answer arrives 1.5 s late, after the second's.
+     */
+    @Test
+    void onlyTheLatestRequestsAnswerIsDrawn() throws Exception {
+        driver.get(page(START, "0,0"));
+        waitReady(START);
+        JsonNode first = probe(START, "0,0").get("moves").get(0);
+        String after = first.get("position").asText();
+        driver.findElement(By.id("pit-" + first.get("move").asText())).click();
+        waitReady(after);
+        driver.findElement(By.id("back")).click();
+        waitReady(START);
+        ((JavascriptExecutor) driver).executeScript(
+                "const orig = window.fetch; let n = 0; window.slowDone = false;"
+                + "window.fetch = (...a) => { const p = orig(...a); if (n++ > 0) return p;"
+                + "  return p.then((r) => new Promise((ok) => setTimeout(() => { ok(r);"
+                + "    setTimeout(() => { window.slowDone = true; }, 300); }, 1500)),"
+                + "    (e) => { window.slowDone = true; throw e; }); };");
+        WebElement body = driver.findElement(By.tagName("body"));
+        body.sendKeys(Keys.ARROW_RIGHT); // asks for the position after the move: answered late
+        body.sendKeys(Keys.ARROW_LEFT);  // back to the start: answered at once
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(d -> Boolean.TRUE.equals(
+                ((JavascriptExecutor) d).executeScript("return window.slowDone;")));
+        assertEquals(START, body.getAttribute("data-position"), "the late answer to the older request is drawn");
+        assertEquals(START, text("position"));
+        assertEquals("true", body.getAttribute("data-ready"));
+        assertTrue(driver.getCurrentUrl().contains("position=" + START.replace(' ', '+')), driver.getCurrentUrl());
+    }
+
     private static void set(String id, String value) {
         WebElement e = driver.findElement(By.id(id));
         e.clear();

@@ -14,6 +14,7 @@ const state = {
   answer: null,     // the probe answer of the current position
   coverage: {},     // variant -> largest seed count
   busy: false,
+  request: null,    // the AbortController of the newest probe of a position: only its answer is drawn
 };
 
 // The twelve counts of a position's text, a..f then A..F, or null when it cannot be read so (the
@@ -34,18 +35,33 @@ function current() {
   return state.history[state.index];
 }
 
-function query(position, captured) {
-  return 'position=' + encodeURIComponent(position).replace(/%20/g, '+').replace(/%2F/g, '/')
-    + '&captured=' + captured.join(',');
+// A query string from its parameters; '/' and ',' are left unescaped (both are allowed in a query)
+// so that shared addresses read as the position is written.
+function query(params) {
+  return new URLSearchParams(params).toString().replace(/%2F/gi, '/').replace(/%2C/gi, ',');
 }
 
-async function api(path) {
-  const r = await fetch(path, { headers: { Accept: 'application/json' } });
-  const body = await r.json();
+// The API path of the current variant plus suffix ('' or '/pv'), with the query of a position.
+function probePath(suffix, c) {
+  return 'api/v1/' + encodeURIComponent(state.variant) + suffix + '?'
+    + query({ position: c.position, captured: c.captured.join(',') });
+}
+
+// The JSON answer of a GET; otherwise an Error with the server's {"error"} message, or the HTTP
+// status when the answer is not the API's JSON (a proxy's page, say).
+async function api(path, signal) {
+  const r = await fetch(path, { headers: { Accept: 'application/json' }, signal });
   if (!r.ok) {
-    throw new Error(body.error || ('HTTP ' + r.status));
+    let message = 'HTTP ' + r.status;
+    try {
+      const body = await r.json();
+      if (body && typeof body.error === 'string') message = body.error;
+    } catch (e) {
+      // not JSON: the status says it
+    }
+    throw new Error(message);
   }
-  return body;
+  return r.json();
 }
 
 function showError(message) {
@@ -56,7 +72,7 @@ function showError(message) {
 
 function updateUrl() {
   const c = current();
-  const url = '?variant=' + state.variant + '&' + query(c.position, c.captured);
+  const url = '?' + query({ variant: state.variant, position: c.position, captured: c.captured.join(',') });
   history.replaceState(null, '', url);
 }
 
@@ -164,17 +180,26 @@ function renderMissing(message) {
   document.body.dataset.ready = 'error';
 }
 
+// Probes the current position and draws the answer. A newer load aborts this one, and an answer
+// that still arrives after a newer request was made is dropped, so fast keys end on the right board.
 async function load() {
   const c = current();
+  if (state.request) state.request.abort();
+  const request = new AbortController();
+  state.request = request;
+  state.answer = null; // nothing to play until this position's answer is in
   document.body.dataset.ready = 'false';
   try {
-    state.answer = await api('api/v1/' + state.variant + '?' + query(c.position, c.captured));
+    const answer = await api(probePath('', c), request.signal);
+    if (state.request !== request) return;
+    state.answer = answer;
     showError('');
     render();
     updateUrl();
     clearLine();
     computerTurn();
   } catch (e) {
+    if (state.request !== request) return;
     renderMissing(e.message);
   }
 }
@@ -210,7 +235,7 @@ async function computerTurn() {
   const c = current();
   state.busy = true;
   try {
-    const pv = await api('api/v1/' + state.variant + '/pv?' + query(c.position, c.captured));
+    const pv = await api(probePath('/pv', c));
     state.busy = false;
     if (pv.line.length > 0 && current() === c) {
       await play(pv.line[0].move);
@@ -230,7 +255,8 @@ function clearLine() {
 async function showLine() {
   const c = current();
   try {
-    const pv = await api('api/v1/' + state.variant + '/pv?' + query(c.position, c.captured));
+    const pv = await api(probePath('/pv', c));
+    if (current() !== c) return; // the position changed while the line was asked for
     const list = $('pv-line');
     list.replaceChildren();
     pv.line.forEach((ply, k) => {
@@ -247,7 +273,7 @@ async function showLine() {
     $('pv-summary').textContent = pv.line.length + ' plies, ends by ' + pv.end + ': South ' + r.south
       + ', North ' + r.north + (pv.converts ? '' : ' (by the value: the line does not convert)');
   } catch (e) {
-    showError(e.message);
+    if (current() === c) showError(e.message);
   }
 }
 
