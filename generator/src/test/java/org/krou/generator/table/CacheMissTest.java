@@ -83,7 +83,7 @@ class CacheMissTest {
         Path file = table(codec, SEEDS, BLOCK);
         ByteBigArray expected;
         try (TableFile whole = open(file, SEEDS, new BlockCache(8))) {
-            expected = whole.readAll(1);
+            expected = WholeTable.read(whole, 1);
         }
         BlockCache cache = new BlockCache(64, 3L * BLOCK);
         try (TableFile t = open(file, SEEDS, cache)) {

@@ -306,7 +306,7 @@ class CorruptionTest {
      */
     private static boolean mustRefuseOrAgree(byte[] f, int which, boolean exact, String what) {
         try (TableFile t = TableBytes.open(mem(), f, Variant.ABAPA, SEEDS)) {
-            ByteBigArray got = t.readAll(1);
+            ByteBigArray got = WholeTable.read(t, 1);
             t.symbolAt(got.length() - 1);
             t.verifyChecksums();
             if (exact) {

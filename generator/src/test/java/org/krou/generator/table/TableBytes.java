@@ -35,7 +35,7 @@ public final class TableBytes {
     /** Every stored symbol of a table file's bytes, written to {@code file} and read. */
     static ByteBigArray readAll(Path file, byte[] bytes, Variant v, int seeds) {
         try (TableFile t = open(file, bytes, v, seeds)) {
-            return t.readAll(1);
+            return WholeTable.read(t, 1);
         }
     }
 
