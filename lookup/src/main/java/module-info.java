@@ -25,9 +25,9 @@
  *       {@code TableSet}, {@code StatsFile}, and {@code IoReason} (an I/O error in words). The
  *       decoders ({@code SymbolCodec}, {@code ContextModel}), the block index and cache policy, and
  *       the byte sources a table file is read through are package-private;</li>
- *   <li>{@code org.krou.util}: {@code ByteBigArray} (layers of more than 2^31 entries, as
- *       {@code TableFile.readAll} returns them), {@code Parallel}, and {@code Words} (counts
- *       in messages, singular for one, as every module's messages write them).</li>
+ *   <li>{@code org.krou.util}: {@code ByteBigArray} (layers of more than 2^31 entries, as the
+ *       generator and the cluster hold them) and {@code Words} (counts in messages, singular for
+ *       one, as every module's messages write them).</li>
  * </ul>
  * See {@code docs/FORMAT.md} for the files and {@code docs/RULES.md} for what a value means.
  */

@@ -12,7 +12,7 @@ import org.krou.generator.table.TableCoding;
 import org.krou.generator.table.WriterOptions;
 import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
-import org.krou.util.Parallel;
+import org.krou.generator.Parallel;
 
 /**
  * A worker's share of writing a settled layer: it counts and codes the table blocks of the

@@ -1,7 +1,7 @@
 package org.krou.cluster;
 
 import org.krou.generator.ExitKernel;
-import org.krou.util.Parallel;
+import org.krou.generator.Parallel;
 
 /**
  * Phase 1 of a worker's part of a layer: each owned position's best exit and same-layer move

@@ -9,7 +9,7 @@ import org.krou.table.TableFile;
 import org.krou.table.TableKind;
 import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
-import org.krou.util.Parallel;
+import org.krou.generator.Parallel;
 
 /**
  * A worker's slice of a layer finished before it joined the job (a rerun, or other workers):

@@ -4,7 +4,6 @@ import java.util.Arrays;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
-import org.krou.util.Parallel;
 
 /**
  * Phase 2 of a layer when distances are wanted: the same level-by-level resolution as

@@ -4,7 +4,6 @@ import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
-import org.krou.util.Parallel;
 
 /**
  * Phase 1 of a layer: for every position, the best move that leaves the layer and the number of

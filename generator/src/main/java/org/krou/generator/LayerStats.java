@@ -3,7 +3,6 @@ package org.krou.generator;
 import java.util.Locale;
 import org.krou.table.StatsFile;
 import org.krou.util.ByteBigArray;
-import org.krou.util.Parallel;
 
 /**
  * How many positions of a layer have each value.

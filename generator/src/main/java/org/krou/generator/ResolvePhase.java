@@ -3,7 +3,6 @@ package org.krou.generator;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
-import org.krou.util.Parallel;
 
 /**
  * Phase 2 of a layer: resolves the values inside the layer, largest magnitude first, by walking

@@ -21,6 +21,7 @@ import org.krou.table.TableFile;
 import org.krou.table.TableHeader;
 import org.krou.table.TableKind;
 import org.krou.generator.table.TableWriter;
+import org.krou.generator.table.WholeTable;
 import org.krou.generator.table.WriterOptions;
 import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
@@ -143,7 +144,7 @@ public final class TableLayerStore implements LayerStore {
             return null;
         }
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(2))) {
-            ByteBigArray values = t.readAll(threads);
+            ByteBigArray values = WholeTable.read(t, threads);
             if (t.dontCare()) {
                 LayerResolver.resolve(variant, seeds, values, below, threads);
             }

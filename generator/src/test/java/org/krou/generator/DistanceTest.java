@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Rules;
+import org.krou.generator.table.WholeTable;
 import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
 import org.krou.table.BlockCache;
@@ -103,7 +104,7 @@ class DistanceTest {
             try (TableFile t = TableFile.open(f, TableKind.DTC, variant, n, true, new BlockCache(4))) {
                 assertEquals(block, t.header().blockSize(), "block size of " + f);
                 assertTrue(n < 9 || t.header().blockCount() > 10, "blocks of " + f);
-                ByteBigArray back = t.readAll(1);
+                ByteBigArray back = WholeTable.read(t, 1);
                 for (long r = 0; r < dist[n].length(); r++) {
                     if (back.get(r) != dist[n].get(r)) {
                         fail("layer " + n + " rank " + r + ": read " + back.get(r) + ", written " + dist[n].get(r));

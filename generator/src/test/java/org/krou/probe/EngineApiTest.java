@@ -195,7 +195,7 @@ class EngineApiTest {
         TestTables.copy(Variant.ABAPA, tmp);
         Path f = TablePaths.valuesPath(tmp, Variant.ABAPA, 8);
         byte[] bytes = Files.readAllBytes(f);
-        long blockAt = org.krou.table.TableTestSupport.blockOffset(bytes, 0);
+        long blockAt = org.krou.generator.table.TableBytes.blockOffset(bytes, 0);
         bytes[(int) blockAt + 3] ^= 0x44;
         Files.write(f, bytes);
         Tablebase tb = Tablebase.open(tmp, Variant.ABAPA);

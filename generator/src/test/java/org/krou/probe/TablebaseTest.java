@@ -219,7 +219,7 @@ class TablebaseTest {
         Path f = TablePaths.valuesPath(tmp, Variant.ABAPA, 8);
         byte[] bytes = Files.readAllBytes(f);
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        long blockAt = org.krou.table.TableTestSupport.blockOffset(bytes, 3);
+        long blockAt = org.krou.generator.table.TableBytes.blockOffset(bytes, 3);
         bytes[(int) blockAt + 10] ^= 0x21;
         Files.write(f, bytes);
         TinySolver s = TestTables.solver(Variant.ABAPA);

@@ -7,8 +7,6 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32C;
 import org.krou.rules.Variant;
-import org.krou.util.ByteBigArray;
-import org.krou.util.Parallel;
 
 /**
  * One open table file: validated header and block index, and access to the <em>stored</em>
@@ -255,21 +253,6 @@ public final class TableFile implements AutoCloseable {
         if (err != null) {
             throw new CorruptTableException(file, b, index.offset[b], err);
         }
-    }
-
-    /** The stored symbol bytes of every position, decoded on {@code threads} threads. */
-    public ByteBigArray readAll(int threads) {
-        ByteBigArray out = new ByteBigArray(positions);
-        ThreadLocal<byte[]> buffers = ThreadLocal.withInitial(() -> new byte[blockSize]);
-        Parallel.forChunks(threads, header.blockCount(), 1, (worker, from, to) -> {
-            byte[] buf = buffers.get();
-            for (long b = from; b < to; b++) {
-                int m = header.blockPositions((int) b);
-                decodeBlock((int) b, buf);
-                out.copyFrom(buf, 0, b * blockSize, m);
-            }
-        });
-        return out;
     }
 
     /**

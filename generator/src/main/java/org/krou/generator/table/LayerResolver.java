@@ -10,7 +10,7 @@ import org.krou.table.TableFile;
 import org.krou.table.TableKind;
 import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
-import org.krou.util.Parallel;
+import org.krou.generator.Parallel;
 
 /**
  * Bulk decoding of a whole layer into its true values, for the generator (restarts) and tools.
@@ -38,7 +38,7 @@ public final class LayerResolver {
     public static ByteBigArray load(Path dataDir, Variant variant, int seeds, ByteBigArray[] below, int threads) {
         Path file = TablePaths.valuesPath(dataDir, variant, seeds);
         try (TableFile t = TableFile.open(file, TableKind.VALUES, variant, seeds, true, new BlockCache(2))) {
-            ByteBigArray values = t.readAll(threads);
+            ByteBigArray values = WholeTable.read(t, threads);
             if (t.dontCare()) {
                 resolve(variant, seeds, values, below, threads);
             }

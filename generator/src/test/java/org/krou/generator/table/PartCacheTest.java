@@ -39,7 +39,7 @@ class PartCacheTest {
     /** The table's stored symbols, every block decoded whole. */
     private static ByteBigArray whole(Path file) {
         try (TableFile t = open(file, new BlockCache(8))) {
-            return t.readAll(1);
+            return WholeTable.read(t, 1);
         }
     }
 

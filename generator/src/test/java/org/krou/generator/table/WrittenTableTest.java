@@ -91,7 +91,7 @@ class WrittenTableTest {
         assertEquals(Files.size(r.file()), r.fileBytes());
         try (TableFile t = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, seeds, true, new BlockCache(4))) {
             assertFalse(t.dontCare());
-            ByteBigArray all = t.readAll(2);
+            ByteBigArray all = WholeTable.read(t, 2);
             for (long i = 0; i < values.length(); i++) {
                 assertEquals(values.get(i), all.get(i), "rank " + i);
             }
@@ -114,7 +114,7 @@ class WrittenTableTest {
         WriteResult r = SyntheticLayers.write(dir, Variant.ABAPA, seeds, values, exits, o.withFill(fill));
         try (TableFile t = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, seeds, false, new BlockCache(4))) {
             assertEquals(fill != Fill.NONE, t.dontCare());
-            long free = checkStored(values, exits, t.readAll(1), fill != Fill.NONE);
+            long free = checkStored(values, exits, WholeTable.read(t, 1), fill != Fill.NONE);
             assertEquals(free, r.dontCares());
             assertTrue(fill == Fill.NONE || free > values.length() / 4);
         }
@@ -135,7 +135,7 @@ class WrittenTableTest {
                 WriterOptions.DEFAULT.withBlockSize(9));
         try (TableFile t = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, seeds, false, new BlockCache(4))) {
             assertTrue(t.header().blockCount() > 4096, t.header().blockCount() + " blocks");
-            long free = checkStored(values, exits, t.readAll(2), true);
+            long free = checkStored(values, exits, WholeTable.read(t, 2), true);
             assertEquals(free, r.dontCares(), "the don't-care count comes from every block");
         }
     }
@@ -252,7 +252,7 @@ class WrittenTableTest {
             try (TableFile whole = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, 9, true, new BlockCache(64));
                  TableFile part = TableFile.open(r.file(), TableKind.VALUES, Variant.ABAPA, 9, true,
                          BlockCache.ofBytes(0))) {
-                ByteBigArray all = whole.readAll(2);
+                ByteBigArray all = WholeTable.read(whole, 2);
                 for (long i = 0; i < all.length(); i++) {
                     assertEquals(all.get(i), part.symbolAt(i), o + " rank " + i);
                 }

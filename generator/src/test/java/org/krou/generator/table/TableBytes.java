@@ -1,26 +1,41 @@
-package org.krou.table;
+package org.krou.generator.table;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
 import org.krou.rules.Variant;
+import org.krou.table.BlockCache;
+import org.krou.table.TableFile;
+import org.krou.table.TableFormat;
+import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
 
-/** Tables held in memory and forged checksums, for the tests of this package. */
-public final class TableTestSupport {
-    private TableTestSupport() {
+/**
+ * A table file's bytes, edited in memory (forged checksums, block offsets) and opened through the
+ * public API: written to a file and read back onto the heap by {@link TableFile#open}.
+ */
+public final class TableBytes {
+    private TableBytes() {
     }
 
-    /** Opens a table held in memory. */
-    static TableFile open(byte[] file, Variant v, int seeds) {
-        return TableFile.open(new HeapByteSource(file, Path.of("mem.krou")), TableKind.VALUES, v, seeds, new BlockCache(8));
+    /** Writes {@code bytes} to {@code file} (replacing it) and opens it, read onto the heap. */
+    static TableFile open(Path file, byte[] bytes, Variant v, int seeds) {
+        try {
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return TableFile.open(file, TableKind.VALUES, v, seeds, false, new BlockCache(8));
     }
 
-    /** Every stored symbol of a table held in memory. */
-    static ByteBigArray readAll(byte[] file, Variant v, int seeds) {
-        try (TableFile t = open(file, v, seeds)) {
-            return t.readAll(1);
+    /** Every stored symbol of a table file's bytes, written to {@code file} and read. */
+    static ByteBigArray readAll(Path file, byte[] bytes, Variant v, int seeds) {
+        try (TableFile t = open(file, bytes, v, seeds)) {
+            return WholeTable.read(t, 1);
         }
     }
 

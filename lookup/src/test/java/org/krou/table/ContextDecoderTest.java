@@ -1,36 +1,56 @@
 package org.krou.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.krou.generator.table.BlockEncoder;
-import org.krou.generator.table.ContextEncoder;
-import org.krou.generator.table.TableCoding;
 
 /**
- * The context coder's encoder ({@link ContextEncoder}) and decoder ({@link ContextModel}) together:
- * blocks coded and decoded whole and stream by stream, and blocks the decoder must refuse. The
- * decoder is package-private in lookup, hence this package; what a caller of the API sees of
- * written tables is tested through it in {@code org.krou.generator.table.WrittenTableTest}.
+ * The context decoder ({@link ContextModel}) on recorded models and blocks: blocks decoded whole
+ * and stream by stream, and blocks it must refuse. The models and blocks (test resource
+ * {@code context-vectors.txt}, one {@code name hex} a line) were written by the generator's
+ * {@code ContextEncoder} from the counts and codes the comments give; the codes decoded are
+ * compared with those codes, restated here. The encoder's side is tested in the generator
+ * ({@code ContextEncoderTest}), and written tables through the API in {@code WrittenTableTest}.
  */
-class RoundTripTest {
+class ContextDecoderTest {
+    private static final Map<String, byte[]> VECTORS = new HashMap<>();
+
+    @BeforeAll
+    static void load() throws IOException {
+        try (InputStream in = ContextDecoderTest.class.getResourceAsStream("context-vectors.txt");
+             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))) {
+            for (String line; (line = r.readLine()) != null;) {
+                String[] f = line.split(" ");
+                VECTORS.put(f[0], HexFormat.of().parseHex(f[1]));
+            }
+        }
+    }
+
+    private static byte[] v(String name) {
+        return VECTORS.get(name).clone();
+    }
+
     @Test
     void codecsRefuseGarbageWithoutThrowing() {
-        SplittableRandom r = new SplittableRandom(11);
         byte[] symbols = {0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8, 9};
         int k = symbols.length;
-        long[] counts = new long[TableCoding.pairCells(k)];
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] = r.nextInt(3) == 0 ? 0 : r.nextInt(1000);
-        }
-        // a model with keys listed, and one without (every context order-1)
-        ContextModel listed = ContextModel.parse(ContextEncoder.fromCounts(counts, k, 12, 64).toBytes(), k, 12,
-                new String[1]);
-        ContextModel order1 = ContextModel.parse(ContextEncoder.fromCounts(counts, k, 12, k + 1).toBytes(), k, 12,
-                new String[1]);
+        // models of random counts of 18 codes (SplittableRandom(11): a third of the cells 0, the
+        // rest below 1000), one with keys listed (at most 64 contexts), one without (every
+        // context order-1)
+        ContextModel listed = ContextModel.parse(v("garbage.listed"), k, 12, new String[1]);
+        ContextModel order1 = ContextModel.parse(v("garbage.order1"), k, 12, new String[1]);
+        SplittableRandom r = new SplittableRandom(11);
         assertTrue(listed != null && order1 != null);
         boolean[] allowed = new boolean[256];
         for (byte s : symbols) {
@@ -57,42 +77,23 @@ class RoundTripTest {
         assertTrue(refused > 22000, "refused " + refused);
     }
 
-    /** Codes a block of format 5 whose first position has rank {@code rank} among boards of {@code seeds} seeds. */
-    private static int encode(ContextEncoder enc, byte[] codes, int m, int k, int seeds, long rank, byte[] out) {
-        int[] keys = new int[m];
-        BlockEncoder.keys(codes, m, k, seeds, rank, keys);
-        return enc.encode(codes, keys, m, out, new byte[2 * m + 16]);
-    }
-
-    /** Counts {@code codes} under their keys, {@code weight} each, into {@code counts}. */
-    private static void count(byte[] codes, int k, int seeds, long rank, int weight, long[] counts) {
-        int[] keys = new int[codes.length];
-        BlockEncoder.keys(codes, codes.length, k, seeds, rank, keys);
-        for (int i = 0; i < codes.length; i++) {
-            counts[keys[i] * k + codes[i]] += weight;
-        }
-    }
-
     @Test
     void contextModelRoundTrip() {
-        // the model of a block's own keys, weighted so that keys of their own pay off; a layer of
-        // 4 seeds from rank 100, where runs of lag 0 to 4 follow one another
+        // the model of a block's own keys (its codes counted under their keys, 1000 each, at
+        // most 64 contexts); a layer of 4 seeds from rank 100, where runs of lag 0 to 4 follow
+        // one another
         int k = 3;
         int seeds = 4;
         long rank = 100;
         byte[] codes = {1, 0, 2, 2, 0, 1, 0, 2, 2, 2, 0, 1, 0, 2, 0, 1, 0, 2, 2, 1, 1, 0, 2, 2, 0, 1, 0, 2, 2,
                 2, 0, 1, 0, 2, 0, 1, 0, 2, 1, 1, 0, 0, 2};
         int m = codes.length;
-        long[] counts = new long[TableCoding.pairCells(k)];
-        count(codes, k, seeds, rank, 1000, counts);
-        ContextEncoder enc = ContextEncoder.fromCounts(counts, k, 12, 64);
-        assertTrue(enc.contexts() > k + 1, "contexts " + enc.contexts());
         String[] why = new String[1];
-        ContextModel back = ContextModel.parse(enc.toBytes(), k, 12, why);
+        ContextModel back = ContextModel.parse(v("roundtrip.model"), k, 12, why);
         assertTrue(back != null, why[0]);
-        byte[] block = new byte[2 * m + 16];
-        int len = encode(enc, codes, m, k, seeds, rank, block);
-        assertTrue(len >= 18 && len < m, "length " + len);
+        byte[] written = v("roundtrip.block");
+        int len = written.length;
+        byte[] block = java.util.Arrays.copyOf(written, 2 * m + 16); // in the writer's buffer
         byte[] symbols = {10, 11, 12};
         byte[] want = new byte[m];
         for (int i = 0; i < m; i++) {
@@ -110,10 +111,7 @@ class RoundTripTest {
         // read at another rank, the lags differ: a wrong block, never the right one silently
         String other = back.decode(block, len, m, symbols, out, m - 1, rank + 1, seeds, scratch);
         assertTrue(other != null || !java.util.Arrays.equals(want, out), "decoded at the wrong rank");
-        // a code outside its context's list cannot be coded
-        byte[] unseen = new byte[m]; // no stream starts with 0
-        assertThrows(IllegalStateException.class, () -> encode(enc, unseen, m, k, seeds, rank, new byte[2 * m + 16]));
-        byte[] bad = enc.toBytes();
+        byte[] bad = v("roundtrip.model");
         bad[bad.length - 1] ^= 1;
         assertEquals(null, ContextModel.parse(bad, k, 12, why));
         assertTrue(why[0].contains("sum") || why[0].contains("frequency"), why[0]);
@@ -127,12 +125,9 @@ class RoundTripTest {
     @Test
     void aBlockEnteringAContextTheModelLeavesEmptyIsRefused() {
         int k = 2;
-        long[] all = new long[TableCoding.pairCells(k)];
-        java.util.Arrays.fill(all, 10);
-        ContextEncoder writer = ContextEncoder.fromCounts(all, k, 12, 64);
-        // its model (no keys: order-1 contexts 0, 1 and the start, two entries of 2048 each),
-        // with context 1 (after a 1) emptied
-        byte[] bytes = writer.toBytes();
+        // the model of 2 codes, every count 10 (no keys: order-1 contexts 0, 1 and the start,
+        // two entries of 2048 each), with context 1 (after a 1) emptied
+        byte[] bytes = v("k2.model");
         assertEquals(2 + 3 * (2 + 2 * 3), bytes.length, "a model of three order-1 contexts");
         byte[] emptied = new byte[bytes.length - 6];
         System.arraycopy(bytes, 0, emptied, 0, 10); // q, context 0
@@ -146,19 +141,21 @@ class RoundTripTest {
         byte[] symbols = {10, 11};
         LagScratch scratch = new LagScratch();
         for (int one : new int[] {3, 13, 23, 33}) { // a 1 followed by a position, in each stream
-            byte[] codes = new byte[m];
-            codes[one] = 1;
-            byte[] enc = new byte[2 * m + 16];
-            int len = encode(writer, codes, m, k, seeds, rank, enc);
-            assertTrue(len >= 18 && len < m, "length " + len);
+            // the block of 40 codes, 0 but for a 1 at one
+            byte[] enc = v("k2.one" + one);
+            int len = enc.length;
             byte[] in = java.util.Arrays.copyOf(enc, ContextModel.powerOfTwo(len + ContextModel.PADDING));
             byte[] out = new byte[m];
             for (int at : new int[] {one + 1, one + 5, m - 1}) {
                 String err = reader.decode(in, len, m, symbols, out, at, rank, seeds, scratch);
                 assertTrue(err != null && err.contains("empty"), "a 1 at " + one + ", decoded to " + at + ": " + err);
             }
-            assertEquals(null, ContextModel.parse(writer.toBytes(), k, 12, why)
+            assertEquals(null, ContextModel.parse(bytes, k, 12, why)
                     .decode(in, len, m, symbols, out, m - 1, rank, seeds, scratch));
+            byte[] want = new byte[m];
+            java.util.Arrays.fill(want, (byte) 10);
+            want[one] = 11;
+            assertEquals(java.util.Arrays.toString(want), java.util.Arrays.toString(out), "a 1 at " + one);
         }
     }
 
@@ -170,10 +167,7 @@ class RoundTripTest {
     @Test
     void aStreamRunningOutOfItsBytesIsRefused() {
         int k = 2;
-        long[] all = new long[TableCoding.pairCells(k)];
-        java.util.Arrays.fill(all, 10);
-        ContextModel model = ContextModel.parse(ContextEncoder.fromCounts(all, k, 12, 64).toBytes(), k, 12,
-                new String[1]);
+        ContextModel model = ContextModel.parse(v("k2.model"), k, 12, new String[1]); // every count 10
         int m = 40; // a bit a position: every stream needs a byte at its first position
         byte[] in = new byte[32];
         int len = 18; // each half its two states and nothing between them
@@ -208,15 +202,13 @@ class RoundTripTest {
         for (int i = 0; i < m; i++) {
             codes[i] = (byte) r.nextInt(k);
         }
-        long[] counts = new long[TableCoding.pairCells(k)];
-        java.util.Arrays.fill(counts, 1);
-        ContextEncoder enc = ContextEncoder.fromCounts(counts, k, 12, 64);
-        ContextModel model = ContextModel.parse(enc.toBytes(), k, 12, new String[1]);
-        byte[] written = new byte[2 * m + 16];
+        // the model of 4 codes, every count 1; the block coded at rank 12345 of 9 seeds
+        ContextModel model = ContextModel.parse(v("k4.model"), k, 12, new String[1]);
         int seeds = 9;
         long rank = 12345;
-        int len = encode(enc, codes, m, k, seeds, rank, written);
+        int len = v("k4.block").length;
         assertTrue(len > 200 && len < m, "length " + len);
+        byte[] written = java.util.Arrays.copyOf(v("k4.block"), 2 * m + 16);
         byte[] padded = new byte[ContextModel.powerOfTwo(len + ContextModel.PADDING)];
         java.util.Arrays.fill(padded, (byte) 0xA5);
         System.arraycopy(written, 0, padded, 0, len);

@@ -1,4 +1,4 @@
-package org.krou.util;
+package org.krou.generator;
 
 import java.util.ArrayList;
 import java.util.List;

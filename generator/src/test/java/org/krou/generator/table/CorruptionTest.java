@@ -1,4 +1,4 @@
-package org.krou.table;
+package org.krou.generator.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -18,13 +18,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.krou.generator.table.SyntheticLayers;
-import org.krou.generator.table.WriteResult;
-import org.krou.generator.table.WriterOptions;
 import org.krou.rules.Variant;
+import org.krou.table.BlockCache;
+import org.krou.table.CorruptTableException;
+import org.krou.table.MissingTableException;
+import org.krou.table.TableException;
+import org.krou.table.TableFile;
+import org.krou.table.TableFormat;
+import org.krou.table.TableFormatException;
+import org.krou.table.TableKind;
 import org.krou.util.ByteBigArray;
 
-/** Damaged, truncated, foreign and forged files must be refused with a {@link TableException}. */
+/**
+ * Damaged, truncated, foreign and forged files must be refused with a {@link TableException}: each
+ * file's bytes are edited in memory, written to {@code mem.krou} and opened by {@link TableFile#open}.
+ */
 class CorruptionTest {
     static final int SEEDS = 5;
     static ByteBigArray values;
@@ -46,13 +54,18 @@ class CorruptionTest {
         }
     }
 
+    /** The file every edited table is written to before it is opened. */
+    private static Path mem() {
+        return dir.resolve("mem.krou");
+    }
+
     /** The stored symbols of an intact file (don't-care entries included). */
     static ByteBigArray stored(int which) {
-        return TableTestSupport.readAll(files[which], Variant.ABAPA, SEEDS);
+        return TableBytes.readAll(dir.resolve("intact.krou"), files[which], Variant.ABAPA, SEEDS);
     }
 
     private static TableException refuse(byte[] f) {
-        return assertThrows(TableException.class, () -> TableTestSupport.open(f, Variant.ABAPA, SEEDS).close());
+        return assertThrows(TableException.class, () -> TableBytes.open(mem(), f, Variant.ABAPA, SEEDS).close());
     }
 
     private static ByteBuffer le(byte[] f) {
@@ -118,20 +131,20 @@ class CorruptionTest {
             g[i] ^= 0x04;
             int damaged = -1;
             for (int k = 0; k < blocks; k++) {
-                long off = TableTestSupport.blockOffset(f, k);
+                long off = TableBytes.blockOffset(f, k);
                 if (off <= i) {
                     damaged = k;
                 }
             }
-            try (TableFile t = TableTestSupport.open(g, Variant.ABAPA, SEEDS)) {
+            try (TableFile t = TableBytes.open(mem(), g, Variant.ABAPA, SEEDS)) {
                 byte[] out = new byte[500];
                 for (int k = 0; k < blocks; k++) {
                     if (k == damaged) {
                         int kk = k;
                         CorruptTableException e = assertThrows(CorruptTableException.class, () -> t.decodeBlock(kk, out));
                         assertEquals(k, e.block());
-                        assertEquals(TableTestSupport.blockOffset(f, k), e.offset());
-                        assertTrue(e.getMessage().contains("mem.krou: corrupt block " + k), e.getMessage());
+                        assertEquals(TableBytes.blockOffset(f, k), e.offset());
+                        assertTrue(e.getMessage().contains(mem() + ": corrupt block " + k), e.getMessage());
                         assertThrows(CorruptTableException.class, () -> t.symbolAt(kk * 500L + 3));
                     } else {
                         t.decodeBlock(k, out);
@@ -186,7 +199,7 @@ class CorruptionTest {
     void otherVersionsAreRefusedAsFormat() {
         byte[] f = files[0].clone();
         le(f).putShort(8, (short) (TableFormat.VERSION + 1));
-        TableTestSupport.fixChecksums(f);
+        TableBytes.fixChecksums(f);
         TableFormatException e = assertInstanceOf(TableFormatException.class, refuse(f));
         assertEquals("format version", e.field());
         assertEquals(String.valueOf(TableFormat.VERSION + 1), e.found());
@@ -212,7 +225,7 @@ class CorruptionTest {
                     }
                     long now = field[1] == 1 ? b.get(field[0]) & 0xFF : field[1] == 2 ? b.getShort(field[0]) & 0xFFFF
                             : field[1] == 4 ? b.getInt(field[0]) & 0xFFFFFFFFL : b.getLong(field[0]);
-                    TableTestSupport.fixChecksums(f);
+                    TableBytes.fixChecksums(f);
                     if (now != old) {
                         mustRefuseOrAgree(f, which, true, "field " + field[0] + " = " + x);
                     }
@@ -253,7 +266,7 @@ class CorruptionTest {
                 int i = from + r.nextInt(f.length - from);
                 f[i] = r.nextInt(3) == 0 ? (byte) r.nextInt(256) : (byte) (f[i] ^ (1 << r.nextInt(8)));
             }
-            TableTestSupport.fixChecksums(f);
+            TableBytes.fixChecksums(f);
             mustRefuseOrAgree(f, which, false, "forged mutation " + k);
         }
     }
@@ -292,8 +305,8 @@ class CorruptionTest {
      * @return true if the file was refused, false if it was accepted (and agreed, if {@code exact})
      */
     private static boolean mustRefuseOrAgree(byte[] f, int which, boolean exact, String what) {
-        try (TableFile t = TableTestSupport.open(f, Variant.ABAPA, SEEDS)) {
-            ByteBigArray got = t.readAll(1);
+        try (TableFile t = TableBytes.open(mem(), f, Variant.ABAPA, SEEDS)) {
+            ByteBigArray got = WholeTable.read(t, 1);
             t.symbolAt(got.length() - 1);
             t.verifyChecksums();
             if (exact) {

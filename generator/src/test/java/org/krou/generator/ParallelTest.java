@@ -1,4 +1,4 @@
-package org.krou.util;
+package org.krou.generator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
