@@ -63,13 +63,12 @@ final class Api {
     }
 
     /**
-     * Whether the route of {@code path} may take long or wait, so that it must not run on a selector
-     * thread: a probe (it may decode a block, or fault a page of a mapped table in from the disk)
-     * and a principal line (a search, and a wait for its turn). The coverage is at hand; a batch
-     * reads its body without waiting, then probes on the pool itself ({@link BatchRoute}).
+     * Whether the route of {@code path} may take long or wait ({@code .../pv}: a search, and a
+     * wait for its turn), so that it must not run on a selector thread. A batch reads its body
+     * without waiting, then probes on the pool itself ({@link BatchRoute}).
      */
     static boolean mayBlock(String path) {
-        return path.startsWith(PREFIX) && !path.equals(PREFIX + "info") && !path.endsWith("/batch");
+        return path.startsWith(PREFIX) && path.endsWith("/pv");
     }
 
     /** Answers a request whose path starts with {@link #PREFIX}. */

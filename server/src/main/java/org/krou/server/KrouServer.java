@@ -68,8 +68,8 @@ public final class KrouServer implements AutoCloseable {
         http.setRequestHeaderSize(limits.requestHeaderBytes());
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
-        // one selector thread a core, each answering the requests of its connections that are
-        // answered from memory itself (Routes is non-blocking); probes go to the pool
+        // one selector thread a core, each answering the quick requests of its connections itself
+        // (Routes is non-blocking): no hand-off between threads per request
         ServerConnector connector = new ServerConnector(server, -1, Math.max(1, Runtime.getRuntime().availableProcessors()),
                 new HttpConnectionFactory(http));
         connector.setHost(bind);

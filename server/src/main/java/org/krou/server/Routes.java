@@ -17,12 +17,11 @@ import org.krou.rules.Variant;
  * anything else is a 404. Whatever a route throws becomes a JSON error answer, never a stack trace.
  *
  * <p>The handler is non-blocking: Jetty runs it on the thread that read the request (one selector
- * thread a core). The coverage, the health check and the explorer's files are answered there, from
- * memory. A probe (which may decode a block or fault a page of a mapped table in from the disk) and
- * a principal line (a search, and a wait for its turn) are handed to the server's thread pool
- * ({@link Api#mayBlock}), so that they never hold up the other connections of their selector; a
- * batch reads its body as it comes, holding no thread, and is then probed on the pool
- * ({@link BatchRoute}).
+ * thread a core), with no hand-off to another thread, since a probe, the coverage, the health check
+ * and the explorer's files take microseconds and never wait. A principal line (a search, and a wait
+ * for its turn) is handed to the server's thread pool instead, so that it never holds up the other
+ * connections of its selector; a batch reads its body as it comes, holding no thread, and is then
+ * probed on the pool ({@link BatchRoute}).
  */
 final class Routes extends Handler.Abstract {
     private final Catalog catalog;
