@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import org.krou.generator.AtomicBytes;
 import org.krou.generator.DontCareBits;
+import org.krou.generator.Partition;
 import org.krou.generator.Propagator;
 import org.krou.generator.StateCodes;
 import org.krou.generator.table.ExitSource;
@@ -110,7 +111,7 @@ final class LayerPart {
     void startResolve(int threads, AtomicIntegerArray acks) {
         stopping = false;
         resolvers = new Thread[threads];
-        Propagator.Partition partition = partition();
+        Partition partition = partition();
         for (int i = 0; i < threads; i++) {
             ResolveThread w = new ResolveThread(this, acks,
                     Propagator.partitioned(variant, codes, atomicState, dontCare, exit, blocks.self, partition));
@@ -208,9 +209,9 @@ final class LayerPart {
     }
 
     /** The owners of the layer's positions ({@link #blocks}), and the {@link #out outbox} to the others. */
-    private Propagator.Partition partition() {
+    private Partition partition() {
         Outbox o = out;
-        return new Propagator.Partition() {
+        return new Partition() {
             @Override
             public int owner(long rank) {
                 return blocks.owner(rank);

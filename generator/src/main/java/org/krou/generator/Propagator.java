@@ -27,8 +27,8 @@ import org.krou.util.ByteBigArray;
  * of an expansion is the value of the position expanded ({@code ±t}), so a batch holds positions
  * of one level.
  *
- * <p>Ownership costs one test a batch on one machine, where the stack holds ranks (local index
- * and rank are one); a cluster pays the {@link Partition} calls per predecessor.
+ * <p>Ownership costs one test a batch (and one a seed claimed) on one machine, where a position's
+ * local index is its rank; a cluster pays the {@link Partition} calls per predecessor.
  * Allocation-free once its stack has grown; one instance per thread.
  *
  * <pre>{@code
@@ -39,28 +39,6 @@ import org.krou.util.ByteBigArray;
  * }</pre>
  */
 public final class Propagator {
-    /**
-     * Who holds the positions of a partitioned layer, and the way to the others: the owner of a
-     * rank, a held rank's index in the local state array and back, and the update of a
-     * predecessor held elsewhere.
-     */
-    public interface Partition {
-        /** The member holding {@code rank}. */
-        int owner(long rank);
-
-        /** The local index of a held {@code rank}. */
-        long local(long rank);
-
-        /** The rank of local index {@code local}. */
-        long rank(long local);
-
-        /**
-         * Sends member {@code owner} an update of its position {@code rank}: a child worth
-         * {@code +t} ({@code lower}: one counted move less) or {@code -t} (it wins).
-         */
-        void send(int owner, long rank, boolean lower, int t);
-    }
-
     /** Stack mark: the board is not packed (too many seeds, or received); unrank it. */
     private static final long UNPACKED = -1;
     /** Stack mark: a seed of the level, whose board is the scan's cursor. */

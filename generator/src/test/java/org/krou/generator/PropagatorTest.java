@@ -106,7 +106,7 @@ class PropagatorTest {
     static final int BLOCK = 5;
 
     /** One member's positions: blocks {@code b} of the layer with {@code b mod MEMBERS == self}. */
-    private static final class Member implements Propagator.Partition {
+    private static final class Member implements Partition {
         final int self;
         final long size;
         final AtomicBytes state;
