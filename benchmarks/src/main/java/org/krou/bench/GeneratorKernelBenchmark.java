@@ -41,7 +41,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@link #exitRun}: the same sweep as the exit phase runs it now, in runs of
  *       {@link ExitKernel#BATCH} positions whose look-ups are made together.</li>
  *   <li>{@link #predecessors}: {@link Predecessors#generate(int[])} (un-moves and the rank of
- *       each predecessor) for each board of the pool, as ResolvePhase calls it.</li>
+ *       each predecessor) for each board of the pool, as the propagation loop (Propagator) calls it.</li>
  * </ul>
  *
  * <p>{@code storage}: {@code heap} holds the smaller layers in the heap, as the generator does

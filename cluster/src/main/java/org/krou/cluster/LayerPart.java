@@ -5,6 +5,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import org.krou.generator.AtomicBytes;
+import org.krou.generator.DontCareBits;
+import org.krou.generator.Partition;
+import org.krou.generator.Propagator;
 import org.krou.generator.StateCodes;
 import org.krou.generator.table.ExitSource;
 import org.krou.rules.Variant;
@@ -14,11 +17,10 @@ import org.krou.util.ByteBigArray;
  * One worker's share of the layer being solved: the state byte ({@link StateCodes}), the best
  * exit and the don't-care bit of each owned position (the exits found with the captured
  * children looked up across the cluster, {@link #exits}; kept whole, so that the propagation
- * never reads a finished layer), and the single-machine propagation of
- * {@code ResolvePhase} run on them by {@code threads} resolve threads ({@link #startResolve},
- * {@link PartWalker}).
+ * never reads a finished layer), and the single machine's propagation loop ({@link Propagator})
+ * run on them by {@code threads} resolve threads ({@link #startResolve}, {@link ResolveThread}).
  * Updates of positions owned elsewhere go to the {@link Outbox}; update batches received are
- * {@link #received queued} and applied by the resolve threads as if found locally. Each
+ * {@link #received queued} and applied by the resolve threads through the same transitions. Each
  * expansion takes the threshold from the value of the position it expands ({@code ±t}), so
  * updates of a level may arrive before this worker starts the level. States change only by
  * compare-and-set, so threads need no lock; the values do not depend on their order.
@@ -43,8 +45,8 @@ final class LayerPart {
     /** {@code state}, updated by compare-and-set where threads race for a position. */
     final AtomicBytes atomicState;
     final ByteBigArray state;
-    /** Don't-care bits, eight local positions a byte. */
-    private final AtomicBytes dontCare;
+    /** Don't-care bits of the owned positions. */
+    private final DontCareBits dontCare;
     /** The best exit of each owned position, kept for the exits {@link StateCodes} leaves out. */
     final ByteBigArray exit;
     final Variant variant;
@@ -52,7 +54,7 @@ final class LayerPart {
     final long localSize;
     volatile int level;
     /**
-     * The next position whose claims a scan takes, {@link PartWalker#SCAN} at a time; far past the end
+     * The next position whose claims a scan takes, {@link ResolveThread#SCAN} at a time; far past the end
      * (without reaching overflow, however often idle threads ask) until the first level starts.
      */
     final AtomicLong scanned = new AtomicLong(Long.MAX_VALUE / 2);
@@ -78,7 +80,7 @@ final class LayerPart {
         this.atomicState = new AtomicBytes(localSize);
         this.state = atomicState.bytes();
         this.exit = new ByteBigArray(localSize);
-        this.dontCare = new AtomicBytes((localSize + 7) >>> 3);
+        this.dontCare = new DontCareBits(localSize);
     }
 
     /** Where updates of positions owned elsewhere go. */
@@ -109,8 +111,10 @@ final class LayerPart {
     void startResolve(int threads, AtomicIntegerArray acks) {
         stopping = false;
         resolvers = new Thread[threads];
+        Partition partition = partition();
         for (int i = 0; i < threads; i++) {
-            PartWalker w = new PartWalker(this, acks);
+            ResolveThread w = new ResolveThread(this, acks,
+                    Propagator.partitioned(variant, codes, atomicState, dontCare, exit, blocks.self, partition));
             resolvers[i] = new Thread(w::run, "krou-resolve-" + i);
             resolvers[i].setDaemon(true);
             resolvers[i].start();
@@ -191,11 +195,7 @@ final class LayerPart {
             @Override
             public void copyTo(long first, byte[] dst, int off, int len) {
                 state.copyTo(first, dst, off, len);
-                for (int i = 0; i < len; i++) {
-                    if (!dontCare(first + i)) {
-                        dst[off + i] = StateCodes.NO_EXIT;
-                    }
-                }
+                dontCare.fillClear(first, dst, off, len, StateCodes.NO_EXIT);
             }
         };
     }
@@ -205,19 +205,32 @@ final class LayerPart {
      * (after {@link #stopResolve}).
      */
     void finish() {
-        codes.settleUnresolved(state, 0, localSize, this::setDontCare);
+        codes.settleUnresolved(state, 0, localSize, dontCare::set);
     }
 
-    /** True if local position {@code l} is worth its best exit. */
-    boolean dontCare(long l) {
-        return (dontCare.get(l >>> 3) & 1 << (l & 7)) != 0;
-    }
+    /** The owners of the layer's positions ({@link #blocks}), and the {@link #out outbox} to the others. */
+    private Partition partition() {
+        Outbox o = out;
+        return new Partition() {
+            @Override
+            public int owner(long rank) {
+                return blocks.owner(rank);
+            }
 
-    void setDontCare(long l) {
-        long i = l >>> 3;
-        byte b;
-        do {
-            b = dontCare.get(i);
-        } while (!dontCare.compareAndSet(i, b, (byte) (b | 1 << (l & 7))));
+            @Override
+            public long local(long rank) {
+                return blocks.local(rank);
+            }
+
+            @Override
+            public long rank(long local) {
+                return blocks.global(local);
+            }
+
+            @Override
+            public void send(int owner, long rank, boolean lower, int t) {
+                o.add(owner, rank, lower, t);
+            }
+        };
     }
 }

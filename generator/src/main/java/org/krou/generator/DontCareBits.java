@@ -4,9 +4,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One bit per position of the layer being solved, indexed by {@code long}, in chunks of 2^30
- * bits; bits are set atomically (threads resolving neighbouring positions share words) and
- * never cleared.
+ * One bit per position of the layer being solved (of a cluster worker's positions, in a
+ * cluster), indexed by {@code long}, in chunks of 2^30 bits; bits are set atomically (threads
+ * resolving neighbouring positions share words) and never cleared.
  *
  * <pre>{@code
  * DontCareBits b = new DontCareBits(size);
@@ -14,7 +14,7 @@ import java.lang.invoke.VarHandle;
  * b.get(7);   // true
  * }</pre>
  */
-final class DontCareBits {
+public final class DontCareBits {
     private static final int CHUNK_BITS = 30;
     private static final long MASK = (1L << CHUNK_BITS) - 1;
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
@@ -22,7 +22,7 @@ final class DontCareBits {
     private final long[][] chunks;
 
     /** {@code length} bits, all clear. */
-    DontCareBits(long length) {
+    public DontCareBits(long length) {
         int n = (int) ((length + MASK) >>> CHUNK_BITS);
         chunks = new long[n][];
         for (int i = 0; i < n; i++) {
@@ -32,13 +32,13 @@ final class DontCareBits {
     }
 
     /** Sets bit {@code i}; safe against threads setting other bits of the same word. */
-    void set(long i) {
+    public void set(long i) {
         long old = (long) WORDS.getAndBitwiseOr(chunks[(int) (i >>> CHUNK_BITS)], (int) ((i & MASK) >>> 6), 1L << i);
         assert (old & 1L << i) == 0 : "bit " + i + " set twice";
     }
 
     /** Bit {@code i}. */
-    boolean get(long i) {
+    public boolean get(long i) {
         return (chunks[(int) (i >>> CHUNK_BITS)][(int) ((i & MASK) >>> 6)] & 1L << i) != 0;
     }
 
@@ -46,7 +46,7 @@ final class DontCareBits {
      * Sets {@code dst[off + k]} to {@code fill} for each {@code k < len} whose bit
      * {@code first + k} is clear, reading each word once (a word never spans two chunks).
      */
-    void fillClear(long first, byte[] dst, int off, int len, byte fill) {
+    public void fillClear(long first, byte[] dst, int off, int len, byte fill) {
         int k = 0;
         while (k < len) {
             long i = first + k;
