@@ -44,30 +44,7 @@ public final class CaptureFilter {
      * captures nothing under any rule set (an empty pit gives false).
      */
     public static boolean endsOnTwoOrThree(int[] b, int pit) {
-        // one look-up and no branch: the pit the last seed lands on and the seeds the sowing
-        // adds to it (LANDING); a landing in the mover's own row adds 127, never 2 or 3
-        int x = LANDING[(pit << 6 | b[pit]) & (LANDING.length - 1)];
-        return ((b[x >>> 8] + (x & 0xFF) - 2) & ~1) == 0;
-    }
-
-    /**
-     * {@code LANDING[pit << 6 | s]}, for {@code s} seeds sown from the mover's pit {@code pit}:
-     * {@code land << 8 | added}, where the last seed lands on the opponent's pit {@code land}
-     * ({@code s} pits on, 11 if {@code s} is a multiple of 11) which receives {@code added =
-     * s / 11 + (s % 11 == 0 ? 0 : 1)} seeds; {@code 0 << 8 | 127} if {@code s} is 0 or the last
-     * seed lands in the mover's row. The length is a power of two, so that an index masked by
-     * it needs no bounds check.
-     */
-    static final int[] LANDING = new int[512];
-
-    static {
-        for (int pit = 0; pit < Rules.ROW; pit++) {
-            for (int s = 0; s < 64; s++) {
-                int r = s % 11;
-                int land = (pit + (r == 0 ? 11 : r)) % Rules.PITS;
-                LANDING[pit << 6 | s] = s > 0 && land >= Rules.ROW ? land << 8 | (s / 11 + (r == 0 ? 0 : 1)) : 127;
-            }
-        }
+        return Moves.endsOnTwoOrThree(b, pit);
     }
 
     /**
