@@ -7,7 +7,7 @@
  * <ul>
  *   <li>{@code org.krou.rules}: the rules kernel ({@code Rules}, every rule option as a
  *       {@code Variant}, and {@code Moves}, the one definition of which moves are legal and which
- *       capture; {@code CaptureFilter}), {@code Position}, {@code Side}, {@code MoveResult}, the {@code Notation} of
+ *       capture), {@code Position}, {@code Side}, {@code MoveResult}, the {@code Notation} of
  *       positions and its {@code NotationException}, and {@code IllegalMoveException};</li>
  *   <li>{@code org.krou.index}: {@code PositionIndex}, the rank of a board in its layer;</li>
  *   <li>{@code org.krou.probe}: the probing API ({@code Tablebase}: primitive probes, root-move
