@@ -1,7 +1,8 @@
 package org.krou.rules;
 
 /**
- * The move kernel: sowing, captures, grand slam, feeding and game end on mover-relative boards.
+ * The move kernel: sowing, captures, grand slam and game end on mover-relative boards; which
+ * moves are legal (feeding, forbidden grand slams, awari's rule) is {@link Moves#classify}'s.
  *
  * <p>A board is an {@code int[12]}: {@code b[0..5]} are the mover's pits in sowing order,
  * {@code b[6..11]} the opponent's, in sowing order (see {@code docs/RULES.md}). A pit is named
