@@ -6,9 +6,9 @@
  * module uses some of them too); what is internal is package-private:
  * <ul>
  *   <li>{@code org.krou.rules}: the rules kernel ({@code Rules}, every rule option as a
- *       {@code Variant}, {@code CaptureFilter}), {@code Position}, {@code Side}, {@code MoveResult},
- *       the {@code Notation} of positions and its {@code NotationException}, and
- *       {@code IllegalMoveException};</li>
+ *       {@code Variant}, and {@code Moves}, the one definition of which moves are legal and which
+ *       capture), {@code Position}, {@code Side}, {@code MoveResult}, the {@code Notation} of
+ *       positions and its {@code NotationException}, and {@code IllegalMoveException};</li>
  *   <li>{@code org.krou.index}: {@code PositionIndex}, the rank of a board in its layer;</li>
  *   <li>{@code org.krou.probe}: the probing API ({@code Tablebase}: primitive probes, root-move
  *       ranking, batches, values of {@code Position}s, each move's {@code MoveValue};

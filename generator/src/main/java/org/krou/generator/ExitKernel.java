@@ -1,20 +1,17 @@
 package org.krou.generator;
 
 import org.krou.index.PositionIndex;
-import org.krou.rules.CaptureFilter;
+import org.krou.rules.Moves;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
 
 /**
  * The per-position kernel of {@link ExitPhase}: the best move that leaves the layer and the
- * number of moves that stay in it, with the legal-move filter of {@link Rules#generate} applied
- * inline (feeding and {@code no-feed=play-on}; under {@code grand-slam=forbid}, moves that are
- * no grand slam, and under awari, moves that leave the opponent seeds, unless none is) so that
- * no child is copied. A move whose last seed makes no 2 or 3 on the opponent's side
- * ({@link CaptureFilter#endsOnTwoOrThree}) captures nothing under any rule set: it is counted without
- * being sown. A capture-give
- * grand slam is worth {@link Rules#fixedValue}. One instance per thread; allocation-free.
+ * number of moves that stay in it. The legal moves and their captures are those of
+ * {@link Moves#classify}, which sows only the moves that may capture: the others are counted
+ * without being sown. A capture-give grand slam is worth {@link Rules#fixedValue}. One instance
+ * per thread; allocation-free.
  *
  * <pre>{@code
  * ExitKernel k = new ExitKernel(Variant.ABAPA, solved);
@@ -36,29 +33,21 @@ public final class ExitKernel {
     public static final int NO_EXIT = LayerState.NO_EXIT;
     private static final int TERMINAL = 0x100;
 
-    private final boolean awari;
-    private final boolean forbid;
-    private final boolean playOn;
     private final Variant variant;
     private final ByteBigArray[] solved;
-    private final int[] child = new int[12];
+    /** The children and captures of {@link Moves#classify}. */
+    private final int[] children = new int[72];
+    private final int[] captured = new int[6];
 
     /** Positions evaluated together by {@link #evaluateRun}, so that their look-ups' cache misses overlap. */
     public static final int BATCH = 32;
-    /** Per position of a run: best exit, best exit of the preferred moves, their same-layer counts, the final result. */
+    /** Per position of a run: its best exit (so far), and its same-layer count or a finished game's flag. */
     private final int[] best;
-    private final int[] bestKeeping;
     private final int[] same;
-    private final int[] sameKeeping;
-    private final int[] starving;
-    private final boolean[] anyKeeping;
-    /** The result of a position decided without look-ups (a finished game), else -1 (no result: its low 16 bits are never all set). */
-    private final int[] decided;
-    /** The captures to look up: rank of the child, seeds captured, position of the run, a preferred move. */
+    /** The captures to look up: rank of the child, seeds captured, position of the run. */
     private final long[] lookRank;
     private final int[] lookCaptured;
     private final int[] lookSlot;
-    private final boolean[] lookKeeps;
     private int looks;
 
     /** @param solved the values of the smaller layers, {@code solved[k]} for {@code k < n} */
@@ -73,20 +62,11 @@ public final class ExitKernel {
      */
     public ExitKernel(Variant variant, ByteBigArray[] solved, int capacity) {
         best = new int[capacity];
-        bestKeeping = new int[capacity];
         same = new int[capacity];
-        sameKeeping = new int[capacity];
-        starving = new int[capacity];
-        anyKeeping = new boolean[capacity];
-        decided = new int[capacity];
         lookRank = new long[capacity * 6];
         lookCaptured = new int[capacity * 6];
         lookSlot = new int[capacity * 6];
-        lookKeeps = new boolean[capacity * 6];
         this.variant = variant;
-        this.awari = variant.isAwari();
-        this.forbid = variant.grandSlam() == Variant.GrandSlam.FORBID;
-        this.playOn = variant.noFeed() == Variant.NoFeed.PLAY_ON;
         this.solved = solved;
     }
 
@@ -119,81 +99,34 @@ public final class ExitKernel {
     }
 
     /**
-     * Plays every legal move of board {@code b} of {@code n} seeds as position {@code slot} of
+     * Classifies the moves of board {@code b} of {@code n} seeds as position {@code slot} of
      * the run; the captures whose child must be looked up are queued ({@link #looks}).
      */
     public void gather(int[] b, int n, int slot) {
-        int opponentSeeds = b[6] + b[7] + b[8] + b[9] + b[10] + b[11];
-        boolean mustFeed = opponentSeeds == 0;
+        int moves = Moves.classify(b, variant, children, captured);
+        int legal = Moves.legal(moves);
+        if (legal == 0) {
+            best[slot] = Rules.terminalValue(b, variant);
+            same[slot] = TERMINAL;
+            return;
+        }
+        int takes = Moves.captures(moves);
         int bestExit = NO_EXIT;
-        int sameCount = 0;
-        // the moves the variant prefers when it has any: under awari those that leave the
-        // opponent seeds, under grand-slam=forbid those that are no grand slam
-        int bestKept = NO_EXIT;
-        int sameKept = 0;
-        boolean any = false;
-        boolean anyKept = false;
-        int starved = 0; // non-empty pits that cannot feed an empty opponent row
-        for (int pit = 0; pit < 6; pit++) {
-            int s = b[pit];
-            if (s == 0) {
-                continue;
-            }
-            if (mustFeed && s < 6 - pit) {
-                starved++;
-                continue;
-            }
-            any = true;
-            if (!CaptureFilter.endsOnTwoOrThree(b, pit)) {
-                // the last seed does not make a 2 or 3 on the opponent's side: a quiet move under
-                // every rule set, known without sowing; it leaves the opponent seeds if they had
-                // some or it reached their row
-                sameCount++;
-                boolean keeps = !awari || opponentSeeds > 0 || pit + s >= 6;
-                anyKept |= keeps;
-                if (keeps) {
-                    sameKept++;
-                }
-                continue;
-            }
-            int code = Rules.playMove(b, pit, variant, child);
-            int c = Rules.captured(code);
-            boolean keeps = awari ? child[0] + child[1] + child[2] + child[3] + child[4] + child[5] > 0
-                    : !forbid || !Rules.grandSlam(code);
-            anyKept |= keeps;
-            if (c == 0) {
-                sameCount++;
-                if (keeps) {
-                    sameKept++;
-                }
-                continue;
-            }
-            int fixed = Rules.fixedValue(c, child, variant);
+        for (int rest = takes; rest != 0; rest &= rest - 1) {
+            int pit = Integer.numberOfTrailingZeros(rest);
+            int at = pit * Rules.PITS;
+            int c = captured[pit];
+            int fixed = Rules.fixedValue(c, children, at, variant);
             if (fixed == Rules.LOOK_UP) {
-                lookRank[looks] = PositionIndex.rank(child);
+                lookRank[looks] = PositionIndex.rank(children, at);
                 lookCaptured[looks] = c;
-                lookSlot[looks] = slot;
-                lookKeeps[looks++] = keeps;
-                continue;
-            }
-            bestExit = Math.max(bestExit, fixed);
-            if (keeps) {
-                bestKept = Math.max(bestKept, fixed);
+                lookSlot[looks++] = slot;
+            } else {
+                bestExit = Math.max(bestExit, fixed);
             }
         }
         best[slot] = bestExit;
-        bestKeeping[slot] = bestKept;
-        same[slot] = sameCount;
-        sameKeeping[slot] = sameKept;
-        starving[slot] = starved;
-        anyKeeping[slot] = anyKept;
-        if (any) {
-            decided[slot] = -1;
-        } else if (playOn && starved > 0) {
-            decided[slot] = NO_EXIT << 16 | starved; // quiet moves to boards whose mover has no seeds
-        } else {
-            decided[slot] = Rules.terminalValue(b, variant) << 16 | TERMINAL;
-        }
+        same[slot] = Integer.bitCount(legal & ~takes);
     }
 
     /** Reads the queued captures' children (their cache misses overlap) into the best exits. */
@@ -222,11 +155,7 @@ public final class ExitKernel {
     /** Queued capture {@code k}'s child is worth {@code child} (to its mover): the capture is worth the seeds taken less that. */
     public void answer(int k, int child) {
         int slot = lookSlot[k];
-        int v = lookCaptured[k] - child;
-        best[slot] = Math.max(best[slot], v);
-        if (lookKeeps[k]) {
-            bestKeeping[slot] = Math.max(bestKeeping[slot], v);
-        }
+        best[slot] = Math.max(best[slot], lookCaptured[k] - child);
     }
 
     /** Empties the queue of captures, once each is answered. */
@@ -239,17 +168,6 @@ public final class ExitKernel {
      * read it with {@link #best(int)}, {@link #same(int)} and {@link #terminal(int)}.
      */
     public int result(int slot) {
-        if (decided[slot] != -1) {
-            return decided[slot];
-        }
-        if (awari) {
-            // every move leaves the opponent's row empty: the pits that do not feed are legal too
-            return anyKeeping[slot] ? bestKeeping[slot] << 16 | sameKeeping[slot]
-                    : best[slot] << 16 | (same[slot] + starving[slot]);
-        }
-        if (forbid && anyKeeping[slot]) {
-            return bestKeeping[slot] << 16 | sameKeeping[slot];
-        }
         return best[slot] << 16 | same[slot];
     }
 

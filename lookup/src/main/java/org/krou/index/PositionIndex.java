@@ -104,27 +104,32 @@ public final class PositionIndex {
      * pits must be non-negative with a sum of at most {@link #MAX_SEEDS}.
      */
     public static long rank(int[] b) {
-        int bar = b[0];
+        return rank(b, 0);
+    }
+
+    /** As {@link #rank(int[])}, for the board in {@code b[at..at+11]}. */
+    public static long rank(int[] b, int at) {
+        int bar = b[at];
         long r = BIN[STRIDE + bar];
-        bar += b[1] + 1;
+        bar += b[at + 1] + 1;
         r += BIN[2 * STRIDE + bar];
-        bar += b[2] + 1;
+        bar += b[at + 2] + 1;
         r += BIN[3 * STRIDE + bar];
-        bar += b[3] + 1;
+        bar += b[at + 3] + 1;
         r += BIN[4 * STRIDE + bar];
-        bar += b[4] + 1;
+        bar += b[at + 4] + 1;
         r += BIN[5 * STRIDE + bar];
-        bar += b[5] + 1;
+        bar += b[at + 5] + 1;
         r += BIN[6 * STRIDE + bar];
-        bar += b[6] + 1;
+        bar += b[at + 6] + 1;
         r += BIN[7 * STRIDE + bar];
-        bar += b[7] + 1;
+        bar += b[at + 7] + 1;
         r += BIN[8 * STRIDE + bar];
-        bar += b[8] + 1;
+        bar += b[at + 8] + 1;
         r += BIN[9 * STRIDE + bar];
-        bar += b[9] + 1;
+        bar += b[at + 9] + 1;
         r += BIN[10 * STRIDE + bar];
-        bar += b[10] + 1;
+        bar += b[at + 10] + 1;
         r += BIN[11 * STRIDE + bar];
         return r;
     }

@@ -1,6 +1,6 @@
 package org.krou.probe;
 
-import org.krou.rules.CaptureFilter;
+import org.krou.rules.Moves;
 import org.krou.rules.Rules;
 import org.krou.rules.Variant;
 
@@ -49,11 +49,16 @@ public final class DontCareResolver {
 
     /** As {@link #resolve(int[], int, int)}, with the scratch arrays of {@code ctx} from {@code depth} on. */
     static int resolve(Variant variant, Layers layers, ProbeContext ctx, int[] b, int n, int stored, int depth) {
-        if (CaptureFilter.noCapture(b)) {
+        int moves = Moves.classify(b, variant, ctx.children[depth], ctx.captured[depth]);
+        if (Moves.legal(moves) == 0) {
+            return Rules.terminalValue(b, variant);
+        }
+        int takes = Moves.captures(moves);
+        if (takes == 0) {
             return stored; // nothing to resolve: no capture, and the game goes on
         }
-        int mask = captureMoves(variant, layers, ctx, b, n, depth);
-        return mask < 0 ? Rules.terminalValue(b, variant) : best(variant, layers, ctx, n, stored, depth, mask);
+        readChildren(variant, layers, ctx, n, depth, takes);
+        return best(variant, layers, ctx, n, stored, depth, takes);
     }
 
     /**
@@ -62,73 +67,64 @@ public final class DontCareResolver {
      * reads of all of them overlap rather than follow one another.
      */
     static int probe(Variant variant, Layers layers, ProbeContext ctx, int[] b, int n, int depth) {
-        if (!layers.dontCare(n) || CaptureFilter.noCapture(b)) {
+        if (!layers.dontCare(n)) {
             return layers.stored(b, n);
         }
-        int mask = captureMoves(variant, layers, ctx, b, n, depth);
+        int moves = Moves.classify(b, variant, ctx.children[depth], ctx.captured[depth]);
+        int takes = Moves.captures(moves);
+        readChildren(variant, layers, ctx, n, depth, takes);
         int stored = layers.stored(b, n); // read even for a finished game: a damaged block is always refused
-        return mask < 0 ? Rules.terminalValue(b, variant) : best(variant, layers, ctx, n, stored, depth, mask);
+        if (Moves.legal(moves) == 0) {
+            return Rules.terminalValue(b, variant);
+        }
+        return takes == 0 ? stored : best(variant, layers, ctx, n, stored, depth, takes);
     }
 
     /**
-     * Plays the moves of {@code b} that may capture into {@code ctx} at {@code depth} and reads
-     * the stored value of each capture's child that has no fixed value; returns the mask of the
-     * moves played, or -1 if the game is over.
+     * Reads the stored value of the child of each capture of {@code takes} (played by
+     * {@link Moves#classify} into {@code ctx} at {@code depth}) that has no fixed value, and
+     * keeps {@code c - v} for a capture of fixed value {@code v}.
      */
-    private static int captureMoves(Variant variant, Layers layers, ProbeContext ctx, int[] b, int n, int depth) {
+    private static void readChildren(Variant variant, Layers layers, ProbeContext ctx, int n, int depth, int takes) {
         int[] ch = ctx.children[depth];
         int[] cap = ctx.captured[depth];
-        int mask;
-        if (CaptureFilter.everyPitLegal(b, variant)) {
-            mask = CaptureFilter.captures(b, variant, ch, cap, ctx.scratch); // the game goes on: only captures matter
-        } else {
-            mask = Rules.generate(b, variant, ch, cap, ctx.scratch);
-            if (mask == 0) {
-                return -1;
-            }
-        }
         int[] child = ctx.boards[depth + 1];
         int[] stored = ctx.stored[depth];
         int fixedMask = 0;
-        for (int pit = 0; pit < Rules.ROW; pit++) {
+        for (int rest = takes; rest != 0; rest &= rest - 1) {
+            int pit = Integer.numberOfTrailingZeros(rest);
             int c = cap[pit];
-            if ((mask & (1 << pit)) == 0 || c == 0) {
-                continue;
-            }
-            System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
-            int fixed = Rules.fixedValue(c, child, variant);
+            int fixed = Rules.fixedValue(c, ch, pit * Rules.PITS, variant);
             if (fixed != Rules.LOOK_UP) {
                 stored[pit] = c - fixed;
                 fixedMask |= 1 << pit;
             } else {
+                System.arraycopy(ch, pit * Rules.PITS, child, 0, Rules.PITS);
                 stored[pit] = layers.stored(child, n - c);
             }
         }
         ctx.fixed[depth] = fixedMask;
-        return mask;
     }
 
     /**
-     * {@code max(stored, best capture)} over the moves {@link #captureMoves} played: a child read
+     * {@code max(stored, best capture)} over the captures {@code takes} ({@link #readChildren}): a child read
      * as worth {@code cs} is worth at least that, so its move is worth at most {@code c - cs}.
      * The moves of fixed value count first (nothing to read); then the others by decreasing
      * bound, each resolved only if its bound could raise the best, so that the first resolved
      * is the likeliest best and the rest are mostly cut off without reading their children.
      */
     private static int best(Variant variant, Layers layers, ProbeContext ctx, int n, int stored, int depth,
-                            int mask) {
+                            int takes) {
         int[] ch = ctx.children[depth];
         int[] cap = ctx.captured[depth];
         int[] childStored = ctx.stored[depth];
         int fixedMask = ctx.fixed[depth];
         int best = stored;
         int open = 0; // capturing moves whose child is read, not fixed
-        for (int pit = 0; pit < Rules.ROW; pit++) {
-            if ((mask & (1 << pit)) == 0 || cap[pit] == 0) {
-                continue;
-            }
+        for (int rest = takes; rest != 0; rest &= rest - 1) {
+            int pit = Integer.numberOfTrailingZeros(rest);
             if ((fixedMask & (1 << pit)) != 0) {
-                best = Math.max(best, cap[pit] - childStored[pit]); // the fixed value, as captureMoves kept it
+                best = Math.max(best, cap[pit] - childStored[pit]); // the fixed value, as readChildren kept it
             } else {
                 open |= 1 << pit;
             }

@@ -1,7 +1,8 @@
 package org.krou.rules;
 
 /**
- * The move kernel: sowing, captures, grand slam, feeding and game end on mover-relative boards.
+ * The move kernel: sowing, captures, grand slam and game end on mover-relative boards; which
+ * moves are legal (feeding, forbidden grand slams, awari's rule) is {@link Moves#classify}'s.
  *
  * <p>A board is an {@code int[12]}: {@code b[0..5]} are the mover's pits in sowing order,
  * {@code b[6..11]} the opponent's, in sowing order (see {@code docs/RULES.md}). A pit is named
@@ -66,6 +67,11 @@ public final class Rules {
      * @return the index of the pit that received the last seed
      */
     public static int sow(int[] b, int pit, int[] out) {
+        return sow(b, pit, out, 0);
+    }
+
+    /** As {@link #sow(int[], int, int[])}, writing the board into {@code out[at..at+11]}. */
+    static int sow(int[] b, int pit, int[] out, int at) {
         int s = b[pit];
         if (s < 11) {
             // no lap: the board plus a fixed pattern of ones, in a loop of constant length (no
@@ -73,23 +79,23 @@ public final class Rules {
             // every method sow is inlined in)
             int row = (pit * 11 + s) * PITS;
             for (int i = 0; i < PITS; i++) {
-                out[i] = b[i] + SOWN[row + i];
+                out[at + i] = b[i] + SOWN[row + i];
             }
-            out[pit] = 0;
+            out[at + pit] = 0;
             int end = pit + s;
             return end < PITS ? end : end - PITS;
         }
-        System.arraycopy(b, 0, out, 0, PITS);
-        out[pit] = 0;
+        System.arraycopy(b, 0, out, at, PITS);
+        out[at + pit] = 0;
         int full = s / 11;
         int rem = s - full * 11;
         for (int i = 0; i < PITS; i++) {
-            out[i] += full;
+            out[at + i] += full;
         }
-        out[pit] = 0;
+        out[at + pit] = 0;
         for (int d = 1; d <= rem; d++) {
             int i = pit + d;
-            out[i < PITS ? i : i - PITS]++;
+            out[at + (i < PITS ? i : i - PITS)]++;
         }
         int last = pit + (rem == 0 ? 11 : rem);
         return last < PITS ? last : last - PITS;
@@ -121,6 +127,11 @@ public final class Rules {
      *         {@code lo..hi} in bits 8..11 and 12..15 and the {@link #GRAND_SLAM} flag
      */
     public static int settle(int[] s, int last, Variant variant) {
+        return settle(s, 0, last, variant);
+    }
+
+    /** As {@link #settle(int[], int, Variant)}, for the board in {@code s[at..at+11]}. */
+    static int settle(int[] s, int at, int last, Variant variant) {
         if (last < ROW) {
             return 0;
         }
@@ -129,7 +140,7 @@ public final class Rules {
         // at most the six opponent pits; a loop with a constant bound, so that the compiled code
         // needs no loop-limit check (one that fails recompiles every method settle is inlined in)
         for (int k = 0; k < ROW; k++) {
-            int v = s[low];
+            int v = s[at + low];
             if (v != 2 && v != 3) {
                 break;
             }
@@ -148,11 +159,11 @@ public final class Rules {
                 return 0;
             }
             for (int k = low + 1; k <= last - cap; k++) {
-                sum -= s[k]; // keep-first: the pits further back are not captured (and hold seeds)
+                sum -= s[at + k]; // keep-first: the pits further back are not captured (and hold seeds)
             }
             return code(sum, last - cap + 1, last);
         }
-        if (sum != opponentSeeds(s)) {
+        if (sum != s[at + 6] + s[at + 7] + s[at + 8] + s[at + 9] + s[at + 10] + s[at + 11]) {
             return code(sum, low + 1, last);
         }
         switch (variant.grandSlam()) {
@@ -160,9 +171,9 @@ public final class Rules {
             case CAPTURE_GIVE:
                 return code(sum, low + 1, last) | GRAND_SLAM;
             case SPARE_FIRST:
-                return length == 1 ? GRAND_SLAM : code(sum - s[last], low + 1, last - 1) | GRAND_SLAM;
+                return length == 1 ? GRAND_SLAM : code(sum - s[at + last], low + 1, last - 1) | GRAND_SLAM;
             case SPARE_LAST:
-                return length == 1 ? GRAND_SLAM : code(sum - s[low + 1], low + 2, last) | GRAND_SLAM;
+                return length == 1 ? GRAND_SLAM : code(sum - s[at + low + 1], low + 2, last) | GRAND_SLAM;
             default: // cancel, forbid: nothing is captured
                 return GRAND_SLAM;
         }
@@ -188,19 +199,24 @@ public final class Rules {
      * ({@link #captured(int)}) and whether the move was a grand slam ({@link #grandSlam(int)}).
      */
     public static int playMove(int[] b, int pit, Variant variant, int[] child) {
-        int[] s = child; // sow in place into child, then rotate in place
-        int last = sow(b, pit, s);
-        int code = settle(s, last, variant);
+        return playMove(b, pit, variant, child, 0);
+    }
+
+    /** As {@link #playMove(int[], int, Variant, int[])}, writing the child into {@code out[at..at+11]}. */
+    static int playMove(int[] b, int pit, Variant variant, int[] out, int at) {
+        int[] s = out; // sow in place into out, then rotate in place
+        int last = sow(b, pit, s, at);
+        int code = settle(s, at, last, variant);
         if ((code & 0xFF) != 0) {
             // empty the captured pits lo..hi, all in the opponent's row: a loop of constant length
             // over that row (see sow), each pit kept where (i - lo) or (hi - i) is negative
             int lo = code >>> 8 & 0xF;
             int hi = code >>> 12 & 0xF;
             for (int i = ROW; i < PITS; i++) {
-                s[i] &= ((i - lo) | (hi - i)) >> 31;
+                s[at + i] &= ((i - lo) | (hi - i)) >> 31;
             }
         }
-        rotate(s);
+        rotate(s, at);
         return code;
     }
 
@@ -217,8 +233,16 @@ public final class Rules {
      * @param child    the board after the move, rotated (the opponent to move)
      */
     public static int fixedValue(int captured, int[] child, Variant variant) {
-        if (captured > 0 && variant.grandSlam() == Variant.GrandSlam.CAPTURE_GIVE && moverSeeds(child) == 0) {
-            return captured - opponentSeeds(child);
+        return fixedValue(captured, child, 0, variant);
+    }
+
+    /** As {@link #fixedValue(int, int[], Variant)}, for the child in {@code children[at..at+11]}. */
+    public static int fixedValue(int captured, int[] children, int at, Variant variant) {
+        if (captured > 0 && variant.grandSlam() == Variant.GrandSlam.CAPTURE_GIVE
+                && children[at] + children[at + 1] + children[at + 2] + children[at + 3] + children[at + 4]
+                + children[at + 5] == 0) {
+            return captured - (children[at + 6] + children[at + 7] + children[at + 8] + children[at + 9]
+                    + children[at + 10] + children[at + 11]);
         }
         return LOOK_UP;
     }
@@ -231,81 +255,39 @@ public final class Rules {
 
     /** Swaps the two rows in place: the board as seen by the other side. */
     public static void rotate(int[] b) {
+        rotate(b, 0);
+    }
+
+    /** As {@link #rotate(int[])}, for the board in {@code b[at..at+11]}. */
+    static void rotate(int[] b, int at) {
         for (int i = 0; i < ROW; i++) {
-            int t = b[i];
-            b[i] = b[i + ROW];
-            b[i + ROW] = t;
+            int t = b[at + i];
+            b[at + i] = b[at + i + ROW];
+            b[at + i + ROW] = t;
         }
     }
 
     /**
-     * Generates every legal move with its child.
-     *
-     * <p>Legal moves: the mover's non-empty pits; if the opponent's row is empty, only those
-     * that sow into it (feeding), and if none does, none ({@code no-feed=play-on}: all of them);
-     * under {@code grand-slam=forbid}, then only those that are no grand slam, unless every one
-     * is; under {@link Variant#AWARI}, only those that leave the opponent at least one seed after
-     * capture, unless none does (then every non-empty pit, feeding or not, provided one feeds).
+     * Generates every legal move with its child: the legal pits of {@link Moves#classify}, the
+     * moves it did not play (they capture nothing) played here.
      * If this returns 0 the game is over: see {@link #terminalValue(int[], Variant)}.
      *
      * @param children {@code int[72]}: the child of pit {@code i} at {@code 12*i}, rotated
      * @param captured {@code int[6]}: the seeds captured by pit {@code i}
+     * @param scratch  unused; kept for the callers that pass one
      * @return a bit mask of the legal pits (bit {@code i} for pit {@code i})
      */
     public static int generate(int[] b, Variant variant, int[] children, int[] captured, int[] scratch) {
-        boolean mustFeed = opponentSeeds(b) == 0;
-        boolean awari = variant.isAwari();
-        int mask = 0;
-        int slams = 0;
-        int keeping = 0;
-        int nonEmpty = 0;
-        for (int pit = 0; pit < ROW; pit++) {
-            int s = b[pit];
-            if (s == 0) {
-                continue;
-            }
-            nonEmpty |= 1 << pit;
-            if (mustFeed && s < ROW - pit) {
-                continue;
-            }
-            int code = playMove(b, pit, variant, scratch);
-            System.arraycopy(scratch, 0, children, pit * PITS, PITS);
-            captured[pit] = code & 0xFF;
-            mask |= 1 << pit;
-            if ((code & GRAND_SLAM) != 0) {
-                slams |= 1 << pit;
-            }
-            if (awari && moverSeeds(scratch) > 0) {
-                keeping |= 1 << pit;
-            }
+        int moves = Moves.classify(b, variant, children, captured);
+        int legal = Moves.legal(moves);
+        for (int quiet = legal & ~Moves.sown(moves); quiet != 0; quiet &= quiet - 1) {
+            int pit = Integer.numberOfTrailingZeros(quiet);
+            int at = pit * PITS;
+            sow(b, pit, children, at);
+            rotate(children, at);
+            captured[pit] = 0;
         }
-        if (mask == 0) {
-            return mustFeed && variant.noFeed() == Variant.NoFeed.PLAY_ON
-                    ? playQuiet(b, nonEmpty, variant, children, captured, scratch) : 0;
-        }
-        if (awari) {
-            if (keeping != 0) {
-                return keeping;
-            }
-            // every move leaves the opponent's row empty: every non-empty pit is legal
-            return mask | playQuiet(b, nonEmpty & ~mask, variant, children, captured, scratch);
-        }
-        if (slams != 0 && slams != mask && variant.grandSlam() == Variant.GrandSlam.FORBID) {
-            mask &= ~slams;
-        }
-        return mask;
-    }
-
-    /** Plays the pits of {@code pits}, which stay in the mover's row and capture nothing. */
-    private static int playQuiet(int[] b, int pits, Variant variant, int[] children, int[] captured, int[] scratch) {
-        for (int pit = 0; pit < ROW; pit++) {
-            if ((pits & (1 << pit)) != 0) {
-                play(b, pit, variant, scratch);
-                System.arraycopy(scratch, 0, children, pit * PITS, PITS);
-                captured[pit] = 0;
-            }
-        }
-        return pits;
+        return legal;
     }
 
     /**
