@@ -1,6 +1,5 @@
 package org.krou.server;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -137,11 +136,11 @@ final class Api {
         }
         List<Character> best = MoveValue.best(moves);
         FinalResult result = withResult ? tb.finalResult(p) : null;
-        return ProbeJson.probeBytes(p, v, moves, best, result, extras);
+        return ProbeJson.bytes(ProbeJson.probe(p, v, moves, best, result, extras));
     }
 
     /** The {@code pv --json} object; at most {@link ServerLimits#concurrentLines()} lines are followed at once. */
-    private ObjectNode pv(Catalog.Served served, Position p) {
+    private ProbeJson.Pv pv(Catalog.Served served, Position p) {
         served.tablebase().value(p); // outside the coverage: refused before waiting
         boolean got;
         try {

@@ -1,7 +1,6 @@
 package org.krou.server;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -39,7 +38,7 @@ final class JsonErrorHandler extends ErrorHandler {
     }
 
     private byte[] body(int status, String reason) {
-        return ProbeJson.write(ProbeJson.error(message(status, reason))).getBytes(StandardCharsets.UTF_8);
+        return ProbeJson.bytes(ProbeJson.error(message(status, reason)));
     }
 
     @Override

@@ -1,8 +1,6 @@
 package org.krou.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -45,13 +43,12 @@ final class Replies {
     static void error(Response response, Callback callback, int status, String message) {
         response.getHeaders().remove(HttpHeader.ETAG); // set before the answer failed: it names no answer
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        bytes(response, callback, status, JSON, ProbeJson.write(ProbeJson.error(message))
-                .getBytes(StandardCharsets.UTF_8));
+        bytes(response, callback, status, JSON, ProbeJson.bytes(ProbeJson.error(message)));
     }
 
-    /** A JSON answer with status 200. */
-    static void json(Response response, Callback callback, JsonNode body) {
-        bytes(response, callback, 200, JSON, ProbeJson.write(body).getBytes(StandardCharsets.UTF_8));
+    /** A JSON answer with status 200: {@code body} (a record of {@link ProbeJson}, or a tree) written by Jackson. */
+    static void json(Response response, Callback callback, Object body) {
+        bytes(response, callback, 200, JSON, ProbeJson.bytes(body));
     }
 
     /** A JSON answer with status 200, already written. */

@@ -1,7 +1,7 @@
 package org.krou.server;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.eclipse.jetty.http.HttpHeader;
@@ -71,17 +71,20 @@ final class Routes extends Handler.Abstract {
         }
     }
 
+    /** The answer of {@code /health}. */
+    private record Health(String status, List<String> variants) {
+    }
+
     private void health(Request request, Response response, Callback callback) {
         if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
             response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
             throw new Api.Refusal(405, "method " + Notation.excerpt(request.getMethod()) + " not allowed here: use GET");
         }
-        ObjectNode o = ProbeJson.object().put("status", "ok");
-        ArrayNode vs = o.putArray("variants");
+        List<String> variants = new ArrayList<>();
         for (Variant v : catalog.variants()) {
-            vs.add(v.id());
+            variants.add(v.id());
         }
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        Replies.json(response, callback, o);
+        Replies.json(response, callback, new Health("ok", variants));
     }
 }
