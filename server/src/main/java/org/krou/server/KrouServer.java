@@ -1,6 +1,8 @@
 package org.krou.server;
 
 import java.net.URI;
+import java.util.concurrent.ArrayBlockingQueue;
+import org.eclipse.jetty.server.AsyncRequestLogWriter;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -30,6 +32,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class KrouServer implements AutoCloseable {
     /** The access log line: client, time, request line, status, bytes sent, milliseconds taken. */
     public static final String ACCESS_LOG_FORMAT = "%{client}a - - %t \"%r\" %s %O %{ms}Tms";
+    /** Access log lines held at most before further ones are dropped. */
+    static final int ACCESS_LOG_QUEUE = 1 << 14;
     /** Jetty's system property: object references in a cache line of 64 bytes. */
     static final String REFERENCES_PER_CACHE_LINE = "org.eclipse.jetty.util.referencesPerCacheLine";
     /** How long a graceful stop waits for the requests under way. */
@@ -37,12 +41,10 @@ public final class KrouServer implements AutoCloseable {
 
     private final Server server;
     private final ServerConnector connector;
-    private final AccessLog ownLog;
 
-    private KrouServer(Server server, ServerConnector connector, AccessLog ownLog) {
+    private KrouServer(Server server, ServerConnector connector) {
         this.server = server;
         this.connector = connector;
-        this.ownLog = ownLog;
     }
 
     /**
@@ -50,8 +52,7 @@ public final class KrouServer implements AutoCloseable {
      *
      * @param bind      the address to listen on, e.g. {@code 127.0.0.1}
      * @param port      the port, or 0 for any free one ({@link #port()} tells which)
-     * @param accessLog where access log lines go, or null for standard error (an {@link AccessLog}: a thread
-     *                  of its own, so that requests do not wait for the terminal)
+     * @param accessLog where access log lines go, or null for standard error ({@link #standardErrorLog()})
      * @throws java.io.IOException if the port cannot be bound (already in use, not allowed)
      */
     public static KrouServer start(Catalog catalog, String bind, int port, ServerLimits limits,
@@ -88,20 +89,27 @@ public final class KrouServer implements AutoCloseable {
         server.addBean(helpers, true);
         server.setHandler(new GracefulHandler(new Routes(catalog, limits, pool, helpers)));
         server.setErrorHandler(new JsonErrorHandler(limits.requestHeaderBytes()));
-        AccessLog ownLog = accessLog == null ? new AccessLog(System.err) : null;
-        server.setRequestLog(new CustomRequestLog(accessLog == null ? ownLog : accessLog, ACCESS_LOG_FORMAT));
+        server.setRequestLog(new CustomRequestLog(accessLog == null ? standardErrorLog() : accessLog,
+                ACCESS_LOG_FORMAT));
         server.setStopTimeout(STOP_MILLIS);
         server.setDynamic(false); // so that Jetty takes the handlers' invocation type (non-blocking) once started
         try {
             server.start();
         } catch (Exception e) {
             server.stop();
-            if (ownLog != null) {
-                ownLog.close();
-            }
             throw e;
         }
-        return new KrouServer(server, connector, ownLog);
+        return new KrouServer(server, connector);
+    }
+
+    /**
+     * The access log on standard error: Jetty's asynchronous writer, so that requests never wait for
+     * the terminal or the disk. Lines queue (at most {@link #ACCESS_LOG_QUEUE}; beyond that a line is
+     * dropped, with one warning, rather than make a request wait) and a thread of their own writes
+     * them, every line queued before the server stops included. Started and stopped with the server.
+     */
+    static RequestLog.Writer standardErrorLog() {
+        return new AsyncRequestLogWriter(null, new ArrayBlockingQueue<>(ACCESS_LOG_QUEUE));
     }
 
     /** The port listened on. */
@@ -123,9 +131,6 @@ public final class KrouServer implements AutoCloseable {
     /** Stops gracefully (see the class comment), then writes the access log lines still queued; idempotent. */
     public void stop() throws Exception {
         server.stop();
-        if (ownLog != null) {
-            ownLog.close();
-        }
     }
 
     /**
