@@ -87,7 +87,7 @@ public final class KrouServer implements AutoCloseable {
         helpers.setReservedThreads(0);
         helpers.setDaemon(true);
         server.addBean(helpers, true);
-        server.setHandler(new GracefulHandler(new Routes(catalog, limits, pool, helpers)));
+        server.setHandler(new GracefulHandler(Routes.handler(catalog, limits, pool, helpers)));
         server.setErrorHandler(new JsonErrorHandler(limits.requestHeaderBytes()));
         server.setRequestLog(new CustomRequestLog(accessLog == null ? standardErrorLog() : accessLog,
                 ACCESS_LOG_FORMAT));
@@ -110,6 +110,11 @@ public final class KrouServer implements AutoCloseable {
      */
     static RequestLog.Writer standardErrorLog() {
         return new AsyncRequestLogWriter(null, new ArrayBlockingQueue<>(ACCESS_LOG_QUEUE));
+    }
+
+    /** Jetty's server, for tests. */
+    Server jetty() {
+        return server;
     }
 
     /** The port listened on. */

@@ -8,7 +8,7 @@ import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Writing whole responses: JSON, text and bytes with their length, cache and CORS headers. */
+/** Writing whole responses: JSON, text and bytes with their length and cache headers. */
 final class Replies {
     /** The media type of JSON answers. */
     static final String JSON = "application/json";
@@ -62,12 +62,6 @@ final class Replies {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
         response.write(true, ByteBuffer.wrap(body), callback);
-    }
-
-    /** Lets any page read the API's answers (the values are public and read-only). */
-    static void cors(Response response) {
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_EXPOSE_HEADERS, "ETag");
     }
 
     /**
