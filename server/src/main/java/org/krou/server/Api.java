@@ -17,6 +17,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.server.handler.CrossOriginHandler;
 import org.eclipse.jetty.server.handler.PathMappingsHandler;
+import org.eclipse.jetty.server.handler.SizeLimitHandler;
 import org.eclipse.jetty.util.Fields;
 import org.krou.probe.FinalResult;
 import org.krou.probe.MoveValue;
@@ -126,12 +127,17 @@ final class Api {
             }
         });
         UriTemplatePathSpec batch = new UriTemplatePathSpec(PREFIX + "{variant}/batch");
-        routes.addMapping(batch, new Route("POST") {
+        // Jetty's size limit cuts off a body longer than the server reads and drops: at once when
+        // its declared length says so (413, in the API's words from JsonErrorHandler), else once it
+        // has read that much; below it, a body over the batch bound is read, dropped and refused
+        SizeLimitHandler limit = new SizeLimitHandler(ServerLimits.DRAIN_BYTES, -1);
+        limit.setHandler(new Route("POST") {
             @Override
             void answer(Request request, Response response, Callback callback) {
                 batches.answer(request, response, callback, variant(batch, request));
             }
         });
+        routes.addMapping(batch, limit);
         routes.addMapping(new ServletPathSpec(PREFIX + "*"), Route.notFound("the API has " + PREFIX + "info, "
                 + PREFIX + "<variant>, " + PREFIX + "<variant>/pv and " + PREFIX + "<variant>/batch"));
         CrossOriginHandler cors = new CrossOriginHandler();

@@ -88,7 +88,7 @@ public final class KrouServer implements AutoCloseable {
         helpers.setDaemon(true);
         server.addBean(helpers, true);
         server.setHandler(new GracefulHandler(Routes.handler(catalog, limits, pool, helpers)));
-        server.setErrorHandler(new JsonErrorHandler(limits.requestHeaderBytes()));
+        server.setErrorHandler(new JsonErrorHandler(limits));
         server.setRequestLog(new CustomRequestLog(accessLog == null ? standardErrorLog() : accessLog,
                 ACCESS_LOG_FORMAT));
         server.setStopTimeout(STOP_MILLIS);
