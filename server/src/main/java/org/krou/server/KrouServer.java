@@ -2,6 +2,8 @@ package org.krou.server;
 
 import java.net.URI;
 import java.util.concurrent.ArrayBlockingQueue;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.AsyncRequestLogWriter;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -32,6 +34,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class KrouServer implements AutoCloseable {
     /** The access log line: client, time, request line, status, bytes sent, milliseconds taken. */
     public static final String ACCESS_LOG_FORMAT = "%{client}a - - %t \"%r\" %s %O %{ms}Tms";
+    private static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
     /** Access log lines held at most before further ones are dropped. */
     static final int ACCESS_LOG_QUEUE = 1 << 14;
     /** Jetty's system property: object references in a cache line of 64 bytes. */
@@ -69,8 +72,13 @@ public final class KrouServer implements AutoCloseable {
         http.setRequestHeaderSize(limits.requestHeaderBytes());
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
+        // browsers take each answer as the type it says (JSON, the explorer's files), never a guess
+        http.addCustomizer((request, headers) -> {
+            headers.put(NOSNIFF);
+            return request;
+        });
         // one selector thread a core, each answering the quick requests of its connections itself
-        // (Routes is non-blocking): no hand-off between threads per request
+        // (every handler of Routes is non-blocking): no hand-off between threads per request
         ServerConnector connector = new ServerConnector(server, -1, Math.max(1, Runtime.getRuntime().availableProcessors()),
                 new HttpConnectionFactory(http));
         connector.setHost(bind);

@@ -10,6 +10,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.PathMappingsHandler;
 import org.eclipse.jetty.util.Callback;
+import org.krou.rules.Notation;
 import org.krou.rules.Variant;
 
 /**
@@ -45,8 +46,15 @@ final class Routes {
             }
         });
         routes.addMapping(new ServletPathSpec(Api.PREFIX + "*"), new Api(catalog, limits, pool, helpers).handler());
-        routes.addMapping(new ServletPathSpec("/"), StaticFiles.handler(Route.notFound("the explorer is at /, "
-                + "the API under " + Api.PREFIX + " (see docs/HTTP.md), the health check at /health")));
+        // a path that names none of the explorer's files: 404 for GET, 405 for another method
+        routes.addMapping(new ServletPathSpec("/"), StaticFiles.handler(new Route("GET") {
+            @Override
+            void answer(Request request, Response response, Callback callback) {
+                throw new Api.Refusal(404, "no such path: " + Notation.excerpt(Request.getPathInContext(request))
+                        + "; the explorer is at /, the API under " + Api.PREFIX + " (see docs/HTTP.md), "
+                        + "the health check at /health");
+            }
+        }));
         return routes;
     }
 }
