@@ -152,7 +152,7 @@ final class Api {
     }
 
     /** The probe answer: the {@code probe --json} object with each move's distance and position after it. */
-    private static byte[] probe(Catalog.Served served, Position p, boolean withResult) {
+    private static ProbeJson.Probe probe(Catalog.Served served, Position p, boolean withResult) {
         try {
             return probeAnswer(served, p, withResult);
         } catch (TableException e) {
@@ -160,7 +160,7 @@ final class Api {
         }
     }
 
-    private static byte[] probeAnswer(Catalog.Served served, Position p, boolean withResult) {
+    private static ProbeJson.Probe probeAnswer(Catalog.Served served, Position p, boolean withResult) {
         Tablebase tb = served.tablebase();
         int[] values = new int[Rules.ROW];
         int[] distances = new int[Rules.ROW];
@@ -175,7 +175,7 @@ final class Api {
         }
         List<Character> best = MoveValue.best(moves);
         FinalResult result = withResult ? tb.finalResult(p) : null;
-        return ProbeJson.bytes(ProbeJson.probe(p, v, moves, best, result, extras));
+        return ProbeJson.probe(p, v, moves, best, result, extras);
     }
 
     /** The {@code pv --json} object; at most {@link ServerLimits#concurrentLines()} lines are followed at once. */

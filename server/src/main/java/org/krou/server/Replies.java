@@ -51,11 +51,6 @@ final class Replies {
         bytes(response, callback, 200, JSON, ProbeJson.bytes(body));
     }
 
-    /** A JSON answer with status 200, already written. */
-    static void json(Response response, Callback callback, byte[] body) {
-        bytes(response, callback, 200, JSON, body);
-    }
-
     /** A body of {@code type} with its length. */
     static void bytes(Response response, Callback callback, int status, String type, byte[] body) {
         response.setStatus(status);
