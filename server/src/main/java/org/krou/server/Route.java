@@ -16,7 +16,8 @@ import org.krou.rules.Notation;
  * <p>Non-blocking: Jetty runs it on the thread that read the request (one selector thread a
  * core), with no hand-off to another thread, since a probe, the coverage and the health check
  * take microseconds and never wait. A route that may wait hands its work to a pool itself
- * ({@link Api#pv}, {@link BatchRoute}) and catches what that throws with {@link Replies#failure}.
+ * (the principal line of {@link Api}, {@link BatchRoute}) and catches what that throws with
+ * {@link Replies#failure}.
  */
 abstract class Route extends Handler.Abstract {
     private final String method;
