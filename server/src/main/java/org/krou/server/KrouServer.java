@@ -1,10 +1,8 @@
 package org.krou.server;
 
 import java.net.URI;
-import java.util.concurrent.ArrayBlockingQueue;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.PreEncodedHttpField;
-import org.eclipse.jetty.server.AsyncRequestLogWriter;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -35,8 +33,6 @@ public final class KrouServer implements AutoCloseable {
     /** The access log line: client, time, request line, status, bytes sent, milliseconds taken. */
     public static final String ACCESS_LOG_FORMAT = "%{client}a - - %t \"%r\" %s %O %{ms}Tms";
     private static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
-    /** Access log lines held at most before further ones are dropped. */
-    static final int ACCESS_LOG_QUEUE = 1 << 14;
     /** Jetty's system property: object references in a cache line of 64 bytes. */
     static final String REFERENCES_PER_CACHE_LINE = "org.eclipse.jetty.util.referencesPerCacheLine";
     /** How long a graceful stop waits for the requests under way. */
@@ -55,7 +51,7 @@ public final class KrouServer implements AutoCloseable {
      *
      * @param bind      the address to listen on, e.g. {@code 127.0.0.1}
      * @param port      the port, or 0 for any free one ({@link #port()} tells which)
-     * @param accessLog where access log lines go, or null for standard error ({@link #standardErrorLog()})
+     * @param accessLog where access log lines go, or null for standard error ({@link AccessLog})
      * @throws java.io.IOException if the port cannot be bound (already in use, not allowed)
      */
     public static KrouServer start(Catalog catalog, String bind, int port, ServerLimits limits,
@@ -97,7 +93,7 @@ public final class KrouServer implements AutoCloseable {
         server.addBean(helpers, true);
         server.setHandler(new GracefulHandler(Routes.handler(catalog, limits, pool, helpers)));
         server.setErrorHandler(new JsonErrorHandler(limits));
-        server.setRequestLog(new CustomRequestLog(accessLog == null ? standardErrorLog() : accessLog,
+        server.setRequestLog(new CustomRequestLog(accessLog == null ? new AccessLog() : accessLog,
                 ACCESS_LOG_FORMAT));
         server.setStopTimeout(STOP_MILLIS);
         server.setDynamic(false); // so that Jetty takes the handlers' invocation type (non-blocking) once started
@@ -108,16 +104,6 @@ public final class KrouServer implements AutoCloseable {
             throw e;
         }
         return new KrouServer(server, connector);
-    }
-
-    /**
-     * The access log on standard error: Jetty's asynchronous writer, so that requests never wait for
-     * the terminal or the disk. Lines queue (at most {@link #ACCESS_LOG_QUEUE}; beyond that a line is
-     * dropped, with one warning, rather than make a request wait) and a thread of their own writes
-     * them, every line queued before the server stops included. Started and stopped with the server.
-     */
-    static RequestLog.Writer standardErrorLog() {
-        return new AsyncRequestLogWriter(null, new ArrayBlockingQueue<>(ACCESS_LOG_QUEUE));
     }
 
     /** Jetty's server, for tests. */
