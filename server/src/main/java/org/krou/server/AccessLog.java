@@ -1,92 +1,85 @@
 package org.krou.server;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import org.eclipse.jetty.server.RequestLog;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.eclipse.jetty.server.AsyncRequestLogWriter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Access log lines written by a thread of their own, so that requests never wait for the
- * terminal or the disk: lines queue (at most {@link #QUEUE} of them; beyond that a request waits
- * for room, which bounds memory) and the thread writes whatever has queued in one go, then flushes.
+ * The access log on standard error: Jetty's asynchronous request log writer, so that requests
+ * never wait for the terminal or the disk. Lines queue (at most {@link #QUEUE}; beyond that a line
+ * is dropped rather than make a request wait, and the count of lines dropped is said once, when
+ * the log stops: Jetty's writer would log a warning for each, on the request's thread, to the
+ * same standard error that could not keep up) and a thread of their own writes them.
  *
- * <p>After each write the thread pauses {@link #GATHER_MILLIS} ms before it looks again, so that
- * under load the lines of many requests go out in one write and no request has to wake the
- * thread (a wake-up per request cost as much as a tenth of the server's time); when the server is
- * idle the thread waits for the next line, which it then writes at once.
+ * <p>That thread looks for lines every {@link #GATHER_MILLIS} ms instead of waiting to be woken,
+ * so that no request has to wake it (a wake-up per request cost as much as a tenth of the
+ * server's time); under load it finds many lines at each look. Stopping first lets it write what
+ * has queued (for at most {@link #DRAIN_MILLIS} ms): the server stops its log once the last
+ * request has been answered.
  */
-public final class AccessLog implements RequestLog.Writer, AutoCloseable {
-    /** Lines held at most before requests wait. */
-    public static final int QUEUE = 1 << 14;
-    /** The pause after each write, during which lines gather. */
+final class AccessLog extends AsyncRequestLogWriter {
+    /** Lines held at most before further ones are dropped. */
+    static final int QUEUE = 1 << 14;
+    /** How often the writing thread looks for lines. */
     static final long GATHER_MILLIS = 10;
+    /** How long stopping waits for the queued lines to be written. */
+    static final long DRAIN_MILLIS = 5_000;
 
-    private static final String END = new String("end of log"); // identity marks the end
+    private static final Logger LOG = LoggerFactory.getLogger(AccessLog.class);
 
-    private final BlockingQueue<String> queue = new ArrayBlockingQueue<>(QUEUE);
-    private final Writer out;
-    private final Thread thread;
-    /** Set once the stream cannot be written: lines are dropped from then on. */
-    private volatile boolean broken;
+    private final Lines lines;
+    private final LongAdder dropped = new LongAdder();
 
-    /** A log written to {@code stream} (not closed by {@link #close()}). */
-    public AccessLog(OutputStream stream) {
-        this.out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
-        this.thread = new Thread(this::drain, "krou-access-log");
-        thread.setDaemon(true);
-        thread.start();
+    /** A log on standard error, started and stopped with the server. */
+    AccessLog() {
+        this(new Lines());
+    }
+
+    private AccessLog(Lines lines) {
+        super(null, lines); // no file name: standard error
+        this.lines = lines;
     }
 
     @Override
     public void write(String line) {
-        if (broken) {
-            return;
-        }
-        try {
-            queue.put(line);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!lines.offer(line)) {
+            dropped.increment();
         }
     }
 
-    private void drain() {
-        List<String> lines = new ArrayList<>();
-        try {
-            while (true) {
-                lines.add(queue.take());
-                queue.drainTo(lines);
-                for (String line : lines) {
-                    if (line == END) {
-                        out.flush();
-                        return;
-                    }
-                    out.write(line);
-                    out.write('\n');
-                }
-                lines.clear();
-                out.flush();
-                Thread.sleep(GATHER_MILLIS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (IOException e) {
-            // standard error is gone: nothing can be said; drop lines from now on so requests never block
-            broken = true;
-            queue.clear();
-        }
-    }
-
-    /** Writes every line queued so far, then ends the thread. */
     @Override
-    public void close() throws InterruptedException {
-        queue.put(END);
-        thread.join(5_000);
+    protected void doStop() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MILLIS);
+        while (!lines.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        super.doStop();
+        long n = dropped.sumThenReset();
+        if (n > 0) {
+            LOG.warn("{} access log lines were dropped: standard error could not take them as fast as requests came", n);
+        }
+    }
+
+    /** The bounded queue of lines, whose timed poll looks every {@link #GATHER_MILLIS} ms. */
+    private static final class Lines extends ArrayBlockingQueue<String> {
+        private static final long serialVersionUID = 1L;
+
+        Lines() {
+            super(QUEUE);
+        }
+
+        @Override
+        public String poll(long timeout, TimeUnit unit) throws InterruptedException {
+            long deadline = System.nanoTime() + unit.toNanos(timeout);
+            String line = poll();
+            while (line == null && System.nanoTime() < deadline) {
+                Thread.sleep(GATHER_MILLIS);
+                line = poll();
+            }
+            return line;
+        }
     }
 }

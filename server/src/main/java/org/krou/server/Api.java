@@ -1,16 +1,23 @@
 package org.krou.server;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import org.eclipse.jetty.http.HttpHeader;
+import java.time.Duration;
+import java.util.Set;
+import org.eclipse.jetty.http.pathmap.ServletPathSpec;
+import org.eclipse.jetty.http.pathmap.UriTemplatePathSpec;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.server.handler.CrossOriginHandler;
+import org.eclipse.jetty.server.handler.PathMappingsHandler;
+import org.eclipse.jetty.server.handler.SizeLimitHandler;
 import org.eclipse.jetty.util.Fields;
 import org.krou.probe.FinalResult;
 import org.krou.probe.MoveValue;
@@ -30,20 +37,28 @@ import org.krou.table.TableException;
 final class Api {
     /** The prefix of every route of this version. */
     static final String PREFIX = "/api/v1/";
+    /** The methods, request headers and response headers a page of another origin may use. */
+    private static final Set<String> CORS_METHODS = Set.of("GET", "HEAD", "POST", "OPTIONS");
+    private static final Set<String> CORS_HEADERS = Set.of("Content-Type", "If-None-Match");
+    private static final Set<String> CORS_EXPOSED = Set.of("ETag");
+    /** How long a browser may keep a preflight's answer. */
+    private static final Duration CORS_MAX_AGE = Duration.ofDays(1);
 
     private final Catalog catalog;
     private final ServerLimits limits;
     private final Semaphore lines;
+    private final Executor pool;
     private final BatchRoute batches;
 
     /**
-     * The API over {@code catalog}; {@code pool} probes the batches, once their body has arrived,
-     * with the parts of a large one on {@code helpers} too.
+     * The API over {@code catalog}; {@code pool} follows the principal lines and probes the batches,
+     * once their body has arrived, with the parts of a large one on {@code helpers} too.
      */
     Api(Catalog catalog, ServerLimits limits, Executor pool, Executor helpers) {
         this.catalog = catalog;
         this.limits = limits;
         this.lines = new Semaphore(limits.concurrentLines());
+        this.pool = pool;
         this.batches = new BatchRoute(limits, pool, helpers);
     }
 
@@ -63,66 +78,89 @@ final class Api {
     }
 
     /**
-     * Whether the route of {@code path} may take long or wait ({@code .../pv}: a search, and a
-     * wait for its turn), so that it must not run on a selector thread. A batch reads its body
-     * without waiting, then probes on the pool itself ({@link BatchRoute}).
+     * The API's routes under {@link #PREFIX}, by Jetty's path mapping, behind Jetty's CORS handler:
+     * any origin may call the API (its answers are public and read-only, and no credentials are
+     * allowed); a browser's preflight is answered by that handler, with the methods and headers
+     * allowed.
      */
-    static boolean mayBlock(String path) {
-        return path.startsWith(PREFIX) && path.endsWith("/pv");
+    Handler handler() {
+        PathMappingsHandler routes = new PathMappingsHandler.NoContext(); // paths stay whole in the routes
+        routes.setDynamic(false); // fixed once started, so its invocation type is its routes' (non-blocking)
+        routes.addMapping(new ServletPathSpec(PREFIX + "info"), new Route("GET") {
+            @Override
+            void answer(Request request, Response response, Callback callback) {
+                if (!Replies.cached(request, response, callback, catalog.etag(), limits.cacheControl())) {
+                    Replies.json(response, callback, catalog.info());
+                }
+            }
+        });
+        UriTemplatePathSpec probe = new UriTemplatePathSpec(PREFIX + "{variant}");
+        routes.addMapping(probe, new Route("GET") {
+            @Override
+            void answer(Request request, Response response, Callback callback) {
+                Catalog.Served served = variant(probe, request);
+                Fields query = query(request);
+                String captured = single(query, "captured");
+                Position p = Captured.apply(position(query), captured, "captured=");
+                if (!Replies.cached(request, response, callback, catalog.etag(), limits.cacheControl())) {
+                    Replies.json(response, callback, probe(served, p, captured != null));
+                }
+            }
+        });
+        UriTemplatePathSpec pv = new UriTemplatePathSpec(PREFIX + "{variant}/pv");
+        routes.addMapping(pv, new Route("GET") {
+            @Override
+            void answer(Request request, Response response, Callback callback) {
+                Catalog.Served served = variant(pv, request);
+                // a search, and a wait for its turn: never on the selector thread that read the request
+                pool.execute(() -> {
+                    try {
+                        Fields query = query(request);
+                        Position p = Captured.apply(position(query), single(query, "captured"), "captured=");
+                        if (!Replies.cached(request, response, callback, catalog.etag(), limits.cacheControl())) {
+                            Replies.json(response, callback, pv(served, p));
+                        }
+                    } catch (Throwable e) {
+                        Replies.failure(request, response, callback, e);
+                    }
+                });
+            }
+        });
+        UriTemplatePathSpec batch = new UriTemplatePathSpec(PREFIX + "{variant}/batch");
+        // Jetty's size limit cuts off a body longer than the server reads and drops: at once when
+        // its declared length says so (413, in the API's words from JsonErrorHandler), else once it
+        // has read that much; below it, a body over the batch bound is read, dropped and refused
+        SizeLimitHandler limit = new SizeLimitHandler(ServerLimits.DRAIN_BYTES, -1);
+        limit.setHandler(new Route("POST") {
+            @Override
+            void answer(Request request, Response response, Callback callback) {
+                batches.answer(request, response, callback, variant(batch, request));
+            }
+        });
+        routes.addMapping(batch, limit);
+        routes.addMapping(new ServletPathSpec(PREFIX + "*"), Route.notFound("the API has " + PREFIX + "info, "
+                + PREFIX + "<variant>, " + PREFIX + "<variant>/pv and " + PREFIX + "<variant>/batch"));
+        CrossOriginHandler cors = new CrossOriginHandler();
+        cors.setAllowedOriginPatterns(Set.of("*"));
+        cors.setAllowCredentials(false);
+        cors.setAllowedMethods(CORS_METHODS);
+        cors.setAllowedHeaders(CORS_HEADERS);
+        cors.setExposedHeaders(CORS_EXPOSED);
+        cors.setPreflightMaxAge(CORS_MAX_AGE);
+        cors.setHandler(routes);
+        return cors;
     }
 
-    /** Answers a request whose path starts with {@link #PREFIX}. */
-    void handle(Request request, Response response, Callback callback, String path) {
-        String rest = path.substring(PREFIX.length());
-        String method = request.getMethod();
-        Replies.cors(response);
-        if (method.equals("OPTIONS")) {
-            response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_METHODS, "GET, HEAD, POST, OPTIONS");
-            response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_HEADERS, "Content-Type, If-None-Match");
-            response.getHeaders().put(HttpHeader.ACCESS_CONTROL_MAX_AGE, 86400);
-            response.setStatus(204);
-            response.write(true, null, callback);
-            return;
-        }
-        if (rest.equals("info")) {
-            allow(response, method, "GET");
-            if (!Replies.cached(request, response, callback, catalog.etag(), limits.cacheControl())) {
-                Replies.json(response, callback, catalog.info());
-            }
-            return;
-        }
-        String[] parts = rest.split("/", -1);
-        if (parts.length > 2 || (parts.length == 2 && !parts[1].equals("pv") && !parts[1].equals("batch"))) {
-            throw new Refusal(404, "no such path: " + Notation.excerpt(path) + "; the API has " + PREFIX
-                    + "info, " + PREFIX + "<variant>, " + PREFIX + "<variant>/pv and " + PREFIX + "<variant>/batch");
-        }
-        Catalog.Served served = variant(parts[0]);
-        if (parts.length == 2 && parts[1].equals("batch")) {
-            allow(response, method, "POST");
-            batches.answer(request, response, callback, served);
-            return;
-        }
-        allow(response, method, "GET");
-        Fields query = query(request);
-        Position p = position(query);
-        String captured = single(query, "captured");
-        p = Captured.apply(p, captured, "captured=");
-        if (Replies.cached(request, response, callback, catalog.etag(), limits.cacheControl())) {
-            return;
-        }
+    /** The probe answer: the {@code probe --json} object with each move's distance and position after it. */
+    private static ProbeJson.Probe probe(Catalog.Served served, Position p, boolean withResult) {
         try {
-            if (parts.length == 2) {
-                Replies.json(response, callback, pv(served, p));
-            } else {
-                Replies.json(response, callback, probe(served, p, captured != null));
-            }
+            return probeAnswer(served, p, withResult);
         } catch (TableException e) {
             throw TableErrors.refusal(e, served.variant());
         }
     }
 
-    /** The probe answer: the {@code probe --json} object with each move's distance and position after it. */
-    private static byte[] probe(Catalog.Served served, Position p, boolean withResult) {
+    private static ProbeJson.Probe probeAnswer(Catalog.Served served, Position p, boolean withResult) {
         Tablebase tb = served.tablebase();
         int[] values = new int[Rules.ROW];
         int[] distances = new int[Rules.ROW];
@@ -137,11 +175,19 @@ final class Api {
         }
         List<Character> best = MoveValue.best(moves);
         FinalResult result = withResult ? tb.finalResult(p) : null;
-        return ProbeJson.probeBytes(p, v, moves, best, result, extras);
+        return ProbeJson.probe(p, v, moves, best, result, extras);
     }
 
     /** The {@code pv --json} object; at most {@link ServerLimits#concurrentLines()} lines are followed at once. */
-    private ObjectNode pv(Catalog.Served served, Position p) {
+    private ProbeJson.Pv pv(Catalog.Served served, Position p) {
+        try {
+            return line(served, p);
+        } catch (TableException e) {
+            throw TableErrors.refusal(e, served.variant());
+        }
+    }
+
+    private ProbeJson.Pv line(Catalog.Served served, Position p) {
         served.tablebase().value(p); // outside the coverage: refused before waiting
         boolean got;
         try {
@@ -161,7 +207,9 @@ final class Api {
         }
     }
 
-    private Catalog.Served variant(String id) {
+    /** The tables of the variant the path names. */
+    private Catalog.Served variant(UriTemplatePathSpec spec, Request request) {
+        String id = spec.getPathParams(Request.getPathInContext(request)).get("variant");
         Variant v;
         try {
             v = Variant.parse(id);
@@ -183,13 +231,6 @@ final class Api {
                     .append(" seeds)");
         }
         return sb.toString();
-    }
-
-    private static void allow(Response response, String method, String allowed) {
-        if (!method.equals(allowed) && !(allowed.equals("GET") && method.equals("HEAD"))) {
-            response.getHeaders().put(HttpHeader.ALLOW, allowed.equals("GET") ? "GET, HEAD, OPTIONS" : "POST, OPTIONS");
-            throw new Refusal(405, "method " + Notation.excerpt(method) + " not allowed here: use " + allowed);
-        }
     }
 
     private static Fields query(Request request) {
@@ -256,6 +297,9 @@ final class Api {
         }
         if (e instanceof TableException t) {
             return TableErrors.refusal(t, null);
+        }
+        if (e instanceof RejectedExecutionException) {
+            return new Refusal(503, "the server is stopping");
         }
         return null;
     }

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
+import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -35,28 +36,31 @@ final class BatchRoute {
 
     /** Reads the body, then answers on the pool; whatever goes wrong is answered as a JSON error. */
     void answer(Request request, Response response, Callback callback, Catalog.Served served) {
-        BodyReader.read(request, limits.maxBatchBytes(), this::tooLarge, Promise.from(body -> {
-            try {
-                pool.execute(() -> {
+        BodyReader.read(request, limits.maxBatchBytes(), () -> new Api.Refusal(413, tooLarge(limits)),
+                Promise.from(body -> {
                     try {
-                        probe(response, callback, served, body);
-                    } catch (Throwable e) {
-                        Replies.failure(request, response, callback, e);
+                        pool.execute(() -> {
+                            try {
+                                probe(response, callback, served, body);
+                            } catch (Throwable e) {
+                                Replies.failure(request, response, callback, e);
+                            }
+                        });
+                    } catch (RejectedExecutionException e) {
+                        Replies.failure(request, response, callback, e); // the server is stopping: 503
                     }
-                });
-            } catch (RejectedExecutionException e) {
-                Replies.failure(request, response, callback, new Api.Refusal(503, "the server is stopping"));
-            }
-        }, failure -> {
-            if (failure instanceof TimeoutException) {
-                Replies.failure(request, response, callback, new Api.Refusal(408, "the request body stopped "
-                        + "arriving: nothing came for " + limits.idleMillis() + " ms"));
-            } else if (failure instanceof Api.Refusal) {
-                Replies.failure(request, response, callback, failure);
-            } else {
-                callback.failed(failure); // the client went away mid-body: no one to answer
-            }
-        }));
+                }, failure -> {
+                    if (failure instanceof TimeoutException) {
+                        Replies.failure(request, response, callback, new Api.Refusal(408, "the request body stopped "
+                                + "arriving: nothing came for " + limits.idleMillis() + " ms"));
+                    } else if (failure instanceof Api.Refusal
+                            || (failure instanceof HttpException h && h.getCode() == 413)) {
+                        // over the bound, or over what the size limit reads and drops
+                        Replies.failure(request, response, callback, new Api.Refusal(413, tooLarge(limits)));
+                    } else {
+                        callback.failed(failure); // the client went away mid-body: no one to answer
+                    }
+                }));
     }
 
     private void probe(Response response, Callback callback, Catalog.Served served, byte[] body) {
@@ -78,8 +82,9 @@ final class BatchRoute {
         Replies.bytes(response, callback, 200, Replies.TEXT, out.toByteArray());
     }
 
-    private Api.Refusal tooLarge() {
-        return new Api.Refusal(413, "request body too large: at most " + limits.maxBatchBytes() + " bytes and "
-                + limits.maxBatchLines() + " positions a batch, one per line");
+    /** What a 413 for a body over the bound says. */
+    static String tooLarge(ServerLimits limits) {
+        return "request body too large: at most " + limits.maxBatchBytes() + " bytes and "
+                + limits.maxBatchLines() + " positions a batch, one per line";
     }
 }

@@ -13,15 +13,13 @@ import org.eclipse.jetty.util.thread.Invocable;
  * Jetty has it, then Jetty is asked to call again when more comes ({@link Request#demand}). A
  * client that sends half a body and stops holds a connection, never a thread.
  *
- * <p>A body over the bound is refused: one declared longer than {@link #DRAIN} at once (the
- * connection then closes, its body unread); otherwise once the body, read and dropped up to
- * {@link #DRAIN} bytes in all, has ended or stopped coming, so that a client still sending it
- * reads the refusal (a connection closed with its bytes unread is reset, and the answer lost).
+ * <p>A body over the bound is refused once it has ended: the rest is read and dropped, so that a
+ * client still sending it reads the refusal (a connection closed with its bytes unread is reset,
+ * and the answer lost). How much is read and dropped at most is the {@link
+ * org.eclipse.jetty.server.handler.SizeLimitHandler}'s to say, in front: it refuses a longer body
+ * on its declared length, or fails the read once that much has come.
  */
 final class BodyReader implements Runnable {
-    /** The most bytes of a refused body read and dropped before the refusal. */
-    static final long DRAIN = 16L << 20;
-
     private final Request request;
     private final int max;
     private final Supplier<? extends RuntimeException> tooLarge;
@@ -30,7 +28,6 @@ final class BodyReader implements Runnable {
     private int size;
     /** Set once the body is known to exceed the bound: it is then read and dropped, and refused. */
     private boolean refused;
-    private long dropped;
 
     private BodyReader(Request request, int max, Supplier<? extends RuntimeException> tooLarge,
                        Promise<byte[]> done) {
@@ -46,13 +43,10 @@ final class BodyReader implements Runnable {
     /**
      * Reads the body of {@code request}, at most {@code max} bytes, then completes {@code done}
      * with it (on whichever thread the last part arrived), or fails it with {@code tooLarge} or
-     * the failure of the read (the client went away, or was silent too long).
+     * the failure of the read (the client went away, was silent too long, or sent more than the
+     * size limit reads).
      */
     static void read(Request request, int max, Supplier<? extends RuntimeException> tooLarge, Promise<byte[]> done) {
-        if (request.getLength() > DRAIN) {
-            done.failed(tooLarge.get());
-            return;
-        }
         new BodyReader(request, max, tooLarge, done).run();
     }
 
@@ -74,12 +68,12 @@ final class BodyReader implements Runnable {
             boolean last = chunk.isLast();
             take(chunk.getByteBuffer());
             chunk.release();
-            if (refused && (last || dropped > DRAIN)) {
-                done.failed(tooLarge.get());
-                return;
-            }
             if (last) {
-                done.succeeded(size == body.length ? body : Arrays.copyOf(body, size));
+                if (refused) {
+                    done.failed(tooLarge.get());
+                } else {
+                    done.succeeded(size == body.length ? body : Arrays.copyOf(body, size));
+                }
                 return;
             }
         }
@@ -89,7 +83,6 @@ final class BodyReader implements Runnable {
         int n = part.remaining();
         if (refused || n > max - size) {
             refused = true;
-            dropped += n;
             return;
         }
         if (n > body.length - size) {

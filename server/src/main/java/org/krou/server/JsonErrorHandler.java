@@ -1,7 +1,6 @@
 package org.krou.server;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -13,13 +12,15 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * The errors Jetty itself answers (a malformed request line, a URI or headers too long, a bad
- * encoding), in the API's form {@code {"error": "..."}}; never a stack trace.
+ * encoding, a body over the bound), in the API's form {@code {"error": "..."}}; never a stack trace.
  */
 final class JsonErrorHandler extends ErrorHandler {
     private final int headerBytes;
+    private final String tooLarge;
 
-    JsonErrorHandler(int headerBytes) {
-        this.headerBytes = headerBytes;
+    JsonErrorHandler(ServerLimits limits) {
+        this.headerBytes = limits.requestHeaderBytes();
+        this.tooLarge = BatchRoute.tooLarge(limits);
         setShowStacks(false);
         setShowMessageInTitle(false);
     }
@@ -29,7 +30,7 @@ final class JsonErrorHandler extends ErrorHandler {
         return switch (status) {
             case 414 -> "URI too long: the request line and headers may take at most " + headerBytes + " bytes";
             case 431 -> "request headers too large: at most " + headerBytes + " bytes";
-            case 413 -> "request too large";
+            case 413 -> tooLarge; // a body over the bound (the batch's, the only route that takes one)
             default -> {
                 String name = HttpStatus.getMessage(status);
                 yield status >= 500 ? name : "bad request (" + name + (reason == null || reason.isBlank()
@@ -39,7 +40,7 @@ final class JsonErrorHandler extends ErrorHandler {
     }
 
     private byte[] body(int status, String reason) {
-        return ProbeJson.write(ProbeJson.error(message(status, reason))).getBytes(StandardCharsets.UTF_8);
+        return ProbeJson.bytes(ProbeJson.error(message(status, reason)));
     }
 
     @Override

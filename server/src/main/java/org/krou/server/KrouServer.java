@@ -1,6 +1,8 @@
 package org.krou.server;
 
 import java.net.URI;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -30,6 +32,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class KrouServer implements AutoCloseable {
     /** The access log line: client, time, request line, status, bytes sent, milliseconds taken. */
     public static final String ACCESS_LOG_FORMAT = "%{client}a - - %t \"%r\" %s %O %{ms}Tms";
+    private static final HttpField NOSNIFF = new PreEncodedHttpField("X-Content-Type-Options", "nosniff");
     /** Jetty's system property: object references in a cache line of 64 bytes. */
     static final String REFERENCES_PER_CACHE_LINE = "org.eclipse.jetty.util.referencesPerCacheLine";
     /** How long a graceful stop waits for the requests under way. */
@@ -37,12 +40,10 @@ public final class KrouServer implements AutoCloseable {
 
     private final Server server;
     private final ServerConnector connector;
-    private final AccessLog ownLog;
 
-    private KrouServer(Server server, ServerConnector connector, AccessLog ownLog) {
+    private KrouServer(Server server, ServerConnector connector) {
         this.server = server;
         this.connector = connector;
-        this.ownLog = ownLog;
     }
 
     /**
@@ -50,8 +51,7 @@ public final class KrouServer implements AutoCloseable {
      *
      * @param bind      the address to listen on, e.g. {@code 127.0.0.1}
      * @param port      the port, or 0 for any free one ({@link #port()} tells which)
-     * @param accessLog where access log lines go, or null for standard error (an {@link AccessLog}: a thread
-     *                  of its own, so that requests do not wait for the terminal)
+     * @param accessLog where access log lines go, or null for standard error ({@link AccessLog})
      * @throws java.io.IOException if the port cannot be bound (already in use, not allowed)
      */
     public static KrouServer start(Catalog catalog, String bind, int port, ServerLimits limits,
@@ -68,8 +68,13 @@ public final class KrouServer implements AutoCloseable {
         http.setRequestHeaderSize(limits.requestHeaderBytes());
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
+        // browsers take each answer as the type it says (JSON, the explorer's files), never a guess
+        http.addCustomizer((request, headers) -> {
+            headers.put(NOSNIFF);
+            return request;
+        });
         // one selector thread a core, each answering the quick requests of its connections itself
-        // (Routes is non-blocking): no hand-off between threads per request
+        // (every handler of Routes is non-blocking): no hand-off between threads per request
         ServerConnector connector = new ServerConnector(server, -1, Math.max(1, Runtime.getRuntime().availableProcessors()),
                 new HttpConnectionFactory(http));
         connector.setHost(bind);
@@ -86,22 +91,24 @@ public final class KrouServer implements AutoCloseable {
         helpers.setReservedThreads(0);
         helpers.setDaemon(true);
         server.addBean(helpers, true);
-        server.setHandler(new GracefulHandler(new Routes(catalog, limits, pool, helpers)));
-        server.setErrorHandler(new JsonErrorHandler(limits.requestHeaderBytes()));
-        AccessLog ownLog = accessLog == null ? new AccessLog(System.err) : null;
-        server.setRequestLog(new CustomRequestLog(accessLog == null ? ownLog : accessLog, ACCESS_LOG_FORMAT));
+        server.setHandler(new GracefulHandler(Routes.handler(catalog, limits, pool, helpers)));
+        server.setErrorHandler(new JsonErrorHandler(limits));
+        server.setRequestLog(new CustomRequestLog(accessLog == null ? new AccessLog() : accessLog,
+                ACCESS_LOG_FORMAT));
         server.setStopTimeout(STOP_MILLIS);
         server.setDynamic(false); // so that Jetty takes the handlers' invocation type (non-blocking) once started
         try {
             server.start();
         } catch (Exception e) {
             server.stop();
-            if (ownLog != null) {
-                ownLog.close();
-            }
             throw e;
         }
-        return new KrouServer(server, connector, ownLog);
+        return new KrouServer(server, connector);
+    }
+
+    /** Jetty's server, for tests. */
+    Server jetty() {
+        return server;
     }
 
     /** The port listened on. */
@@ -123,9 +130,6 @@ public final class KrouServer implements AutoCloseable {
     /** Stops gracefully (see the class comment), then writes the access log lines still queued; idempotent. */
     public void stop() throws Exception {
         server.stop();
-        if (ownLog != null) {
-            ownLog.close();
-        }
     }
 
     /**

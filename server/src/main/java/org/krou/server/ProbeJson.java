@@ -1,15 +1,11 @@
 package org.krou.server;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.krou.probe.FinalResult;
@@ -21,19 +17,18 @@ import org.krou.rules.Position;
 /**
  * The JSON forms of Krou's answers, shared by the {@code krou} command ({@code probe --json},
  * {@code pv --json}, {@code probe --batch --json}) and the HTTP API, so that both say the same
- * thing in the same words. Jackson trees, fields in the order they are put, written compact; the
- * probe answer, which the HTTP API writes for every request, is written straight to bytes by a
- * streaming generator ({@link #probeBytes}), and its tree is read back from those bytes, so that
- * both forms come from one definition.
+ * thing in the same words. Each answer is a record written by Jackson once, compact, its fields
+ * in the order of the record's components; a field whose value is null is left out.
  */
 public final class ProbeJson {
     /** Loaded with the first JSON output only, so that text commands do not pay for Jackson. */
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectWriter WRITER = MAPPER.writer();
 
     private ProbeJson() {
     }
 
-    /** A new empty object. */
+    /** A new empty object, for the answers built field by field (the coverage, the analysis). */
     public static ObjectNode object() {
         return MAPPER.createObjectNode();
     }
@@ -43,28 +38,41 @@ public final class ProbeJson {
         return MAPPER;
     }
 
-    /** One line of compact JSON. */
-    public static String write(JsonNode node) {
+    /** {@code answer} (one of this class's records, or a tree) as one line of compact JSON. */
+    public static String write(Object answer) {
         try {
-            return MAPPER.writeValueAsString(node);
+            return WRITER.writeValueAsString(answer);
         } catch (JsonProcessingException e) {
-            // a tree of strings and numbers always serialises
+            // records of strings, numbers and lists always serialise
+            throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** {@code answer} as one line of compact JSON in UTF-8. */
+    public static byte[] bytes(Object answer) {
+        try {
+            return WRITER.writeValueAsBytes(answer);
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
         }
     }
 
     /** {@code {"error": message}}. */
-    public static ObjectNode error(String message) {
-        return object().put("error", message);
+    public record Error(String error) {
+    }
+
+    /** {@code {"error": message}}. */
+    public static Error error(String message) {
+        return new Error(message);
     }
 
     /** {@code {"south": 25.0, "north": 23.0, "outcome": "south-wins"}}: final seeds, halves exact. */
-    public static ObjectNode result(FinalResult r) {
-        ObjectNode o = object();
-        o.put("south", r.south());
-        o.put("north", r.north());
-        o.put("outcome", outcome(r));
-        return o;
+    public record Result(double south, double north, String outcome) {
+    }
+
+    /** The final result {@code r} in its JSON form. */
+    public static Result result(FinalResult r) {
+        return new Result(r.south(), r.north(), r.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'));
     }
 
     /**
@@ -77,90 +85,62 @@ public final class ProbeJson {
     }
 
     /**
+     * One move of a probe answer; {@code distance} and {@code position} (null: left out) only in
+     * the HTTP API's form.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Move(String move, int captured, int value, Integer distance, String position) {
+    }
+
+    /** The probe answer; {@code result} (null: left out) only when the captured seeds are known. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Probe(String position, String toMove, int seeds, int value, List<Move> moves, List<String> best,
+                        Result result) {
+    }
+
+    /**
      * The object of {@code probe --json}: {@code position, toMove, seeds, value, moves, best} and,
-     * with captures, {@code result}; the tree of {@link #probeBytes}.
+     * with captures, {@code result}.
      *
      * @param extras per move (same order as {@code moves}), what the HTTP API adds to each:
      *               {@code distance} (where known) and {@code position} after it; null for the
      *               command's form
      */
-    public static ObjectNode probe(Position p, int v, List<MoveValue> moves, List<Character> best,
-                                   FinalResult result, List<MoveExtra> extras) {
-        try {
-            return (ObjectNode) MAPPER.readTree(probeBytes(p, v, moves, best, result, extras));
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read back the JSON just written: " + e.getMessage(), e);
+    public static Probe probe(Position p, int v, List<MoveValue> moves, List<Character> best,
+                              FinalResult result, List<MoveExtra> extras) {
+        List<Move> ms = new ArrayList<>(moves.size());
+        for (int i = 0; i < moves.size(); i++) {
+            MoveValue m = moves.get(i);
+            MoveExtra x = extras == null ? null : extras.get(i);
+            ms.add(new Move(String.valueOf(m.move()), m.captured(), m.value(),
+                    x == null || x.distance() < 0 ? null : x.distance(), x == null ? null : x.after().toString()));
         }
+        List<String> bs = new ArrayList<>(best.size());
+        for (char c : best) {
+            bs.add(String.valueOf(c));
+        }
+        return new Probe(p.toString(), String.valueOf(p.toMove().letter()), p.seeds(), v, ms, bs,
+                result == null ? null : result(result));
     }
 
-    /**
-     * The object of {@link #probe} as one line of compact JSON in UTF-8, written without building
-     * the tree: the fields, their order and their form are defined here only.
-     */
-    public static byte[] probeBytes(Position p, int v, List<MoveValue> moves, List<Character> best,
-                                    FinalResult result, List<MoveExtra> extras) {
-        ByteArrayBuilder bytes = new ByteArrayBuilder(256 + 96 * moves.size());
-        try (JsonGenerator g = MAPPER.getFactory().createGenerator(bytes, JsonEncoding.UTF8)) {
-            g.writeStartObject();
-            g.writeStringField("position", p.toString());
-            g.writeStringField("toMove", String.valueOf(p.toMove().letter()));
-            g.writeNumberField("seeds", p.seeds());
-            g.writeNumberField("value", v);
-            g.writeArrayFieldStart("moves");
-            for (int i = 0; i < moves.size(); i++) {
-                MoveValue m = moves.get(i);
-                g.writeStartObject();
-                g.writeStringField("move", String.valueOf(m.move()));
-                g.writeNumberField("captured", m.captured());
-                g.writeNumberField("value", m.value());
-                if (extras != null) {
-                    MoveExtra x = extras.get(i);
-                    if (x.distance() >= 0) {
-                        g.writeNumberField("distance", x.distance());
-                    }
-                    g.writeStringField("position", x.after().toString());
-                }
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart("best");
-            for (char c : best) {
-                g.writeString(String.valueOf(c));
-            }
-            g.writeEndArray();
-            if (result != null) {
-                g.writeObjectFieldStart("result");
-                g.writeNumberField("south", result.south());
-                g.writeNumberField("north", result.north());
-                g.writeStringField("outcome", outcome(result));
-                g.writeEndObject();
-            }
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write JSON to memory", e); // a byte array never fails
-        }
-        return bytes.toByteArray();
+    /** One ply of a principal line. */
+    public record PvPly(String move, int captured) {
     }
 
-    private static String outcome(FinalResult r) {
-        return r.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-');
+    /** The object of {@code pv --json}. */
+    public record Pv(String position, int value, List<PvPly> line, String end, boolean converts, Result result) {
     }
 
     /**
      * The object of {@code pv --json}: {@code position, value, line: [{move, captured}...], end,
      * converts, result}.
      */
-    public static ObjectNode pv(Line line) {
-        ObjectNode o = object();
-        o.put("position", line.start().toString());
-        o.put("value", line.value());
-        ArrayNode plies = o.putArray("line");
+    public static Pv pv(Line line) {
+        List<PvPly> plies = new ArrayList<>(line.plies().size());
         for (Ply ply : line.plies()) {
-            plies.addObject().put("move", String.valueOf(ply.move())).put("captured", ply.captured());
+            plies.add(new PvPly(String.valueOf(ply.move()), ply.captured()));
         }
-        o.put("end", line.end().id());
-        o.put("converts", line.converts());
-        o.set("result", result(line.result()));
-        return o;
+        return new Pv(line.start().toString(), line.value(), plies, line.end().id(), line.converts(),
+                result(line.result()));
     }
 }

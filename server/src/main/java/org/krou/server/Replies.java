@@ -1,8 +1,6 @@
 package org.krou.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -10,7 +8,7 @@ import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Writing whole responses: JSON, text and bytes with their length, cache and CORS headers. */
+/** Writing whole responses: JSON, text and bytes with their length and cache headers. */
 final class Replies {
     /** The media type of JSON answers. */
     static final String JSON = "application/json";
@@ -45,18 +43,12 @@ final class Replies {
     static void error(Response response, Callback callback, int status, String message) {
         response.getHeaders().remove(HttpHeader.ETAG); // set before the answer failed: it names no answer
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        bytes(response, callback, status, JSON, ProbeJson.write(ProbeJson.error(message))
-                .getBytes(StandardCharsets.UTF_8));
+        bytes(response, callback, status, JSON, ProbeJson.bytes(ProbeJson.error(message)));
     }
 
-    /** A JSON answer with status 200. */
-    static void json(Response response, Callback callback, JsonNode body) {
-        bytes(response, callback, 200, JSON, ProbeJson.write(body).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** A JSON answer with status 200, already written. */
-    static void json(Response response, Callback callback, byte[] body) {
-        bytes(response, callback, 200, JSON, body);
+    /** A JSON answer with status 200: {@code body} (a record of {@link ProbeJson}, or a tree) written by Jackson. */
+    static void json(Response response, Callback callback, Object body) {
+        bytes(response, callback, 200, JSON, ProbeJson.bytes(body));
     }
 
     /** A body of {@code type} with its length. */
@@ -65,12 +57,6 @@ final class Replies {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
         response.write(true, ByteBuffer.wrap(body), callback);
-    }
-
-    /** Lets any page read the API's answers (the values are public and read-only). */
-    static void cors(Response response) {
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_EXPOSE_HEADERS, "ETag");
     }
 
     /**

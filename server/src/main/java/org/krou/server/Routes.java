@@ -1,87 +1,60 @@
 package org.krou.server;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.pathmap.ServletPathSpec;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.handler.PathMappingsHandler;
 import org.eclipse.jetty.util.Callback;
 import org.krou.rules.Notation;
 import org.krou.rules.Variant;
 
 /**
- * Every route of the server: {@code /health}, the API under {@code /api/v1/}, the explorer's files;
- * anything else is a 404. Whatever a route throws becomes a JSON error answer, never a stack trace.
- *
- * <p>The handler is non-blocking: Jetty runs it on the thread that read the request (one selector
- * thread a core), with no hand-off to another thread, since a probe, the coverage, the health check
- * and the explorer's files take microseconds and never wait. A principal line (a search, and a wait
- * for its turn) is handed to the server's thread pool instead, so that it never holds up the other
- * connections of its selector; a batch reads its body as it comes, holding no thread, and is then
- * probed on the pool ({@link BatchRoute}).
+ * Every route of the server, by Jetty's path mapping: {@code /health}, the API under
+ * {@code /api/v1/} ({@link Api}), the explorer's files ({@link StaticFiles}); anything else is a
+ * JSON 404. Every handler of the tree is non-blocking ({@link Route}), so that Jetty answers each
+ * request on the thread that read it.
  */
-final class Routes extends Handler.Abstract {
-    private final Catalog catalog;
-    private final Api api;
-    private final StaticFiles files;
-    private final Executor pool;
+final class Routes {
+    private Routes() {
+    }
+
+    /** The {@code /health} answer. */
+    private record Health(String status, List<String> variants) {
+    }
 
     /**
-     * Routes over {@code catalog}; {@code pool} runs the principal lines, and the batches once read
-     * (the parts of a large batch on {@code helpers} too).
+     * The server's handler over {@code catalog}; {@code pool} follows the principal lines and probes
+     * the batches once read (the parts of a large batch on {@code helpers} too).
      */
-    Routes(Catalog catalog, ServerLimits limits, Executor pool, Executor helpers) {
-        super(InvocationType.NON_BLOCKING);
-        this.pool = pool;
-        this.catalog = catalog;
-        this.api = new Api(catalog, limits, pool, helpers);
-        this.files = StaticFiles.load();
-    }
-
-    @Override
-    public boolean handle(Request request, Response response, Callback callback) {
-        String path = Request.getPathInContext(request);
-        if (Api.mayBlock(path)) {
-            try {
-                pool.execute(() -> route(request, response, callback, path));
-            } catch (RejectedExecutionException e) {
-                Replies.failure(request, response, callback, new Api.Refusal(503, "the server is stopping"));
+    static Handler handler(Catalog catalog, ServerLimits limits, Executor pool, Executor helpers) {
+        PathMappingsHandler routes = new PathMappingsHandler.NoContext(); // paths stay whole in the routes
+        routes.setDynamic(false); // fixed once started, so its invocation type is its routes' (non-blocking)
+        routes.addMapping(new ServletPathSpec("/health"), new Route("GET") {
+            @Override
+            void answer(Request request, Response response, Callback callback) {
+                List<String> variants = new ArrayList<>();
+                for (Variant v : catalog.variants()) {
+                    variants.add(v.id());
+                }
+                response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+                Replies.json(response, callback, new Health("ok", variants));
             }
-        } else {
-            route(request, response, callback, path);
-        }
-        return true;
-    }
-
-    private void route(Request request, Response response, Callback callback, String path) {
-        try {
-            if (path.startsWith(Api.PREFIX)) {
-                api.handle(request, response, callback, path);
-            } else if (path.equals("/health")) {
-                health(request, response, callback);
-            } else if (!files.serve(request, response, callback, path)) {
-                throw new Api.Refusal(404, "no such path: " + Notation.excerpt(path) + "; the explorer is at /, "
-                        + "the API under " + Api.PREFIX + " (see docs/HTTP.md), the health check at /health");
+        });
+        routes.addMapping(new ServletPathSpec(Api.PREFIX + "*"), new Api(catalog, limits, pool, helpers).handler());
+        // a path that names none of the explorer's files: 404 for GET, 405 for another method
+        routes.addMapping(new ServletPathSpec("/"), StaticFiles.handler(new Route("GET") {
+            @Override
+            void answer(Request request, Response response, Callback callback) {
+                throw new Api.Refusal(404, "no such path: " + Notation.excerpt(Request.getPathInContext(request))
+                        + "; the explorer is at /, the API under " + Api.PREFIX + " (see docs/HTTP.md), "
+                        + "the health check at /health");
             }
-        } catch (Throwable e) {
-            Replies.failure(request, response, callback, e);
-        }
-    }
-
-    private void health(Request request, Response response, Callback callback) {
-        if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
-            response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
-            throw new Api.Refusal(405, "method " + Notation.excerpt(request.getMethod()) + " not allowed here: use GET");
-        }
-        ObjectNode o = ProbeJson.object().put("status", "ok");
-        ArrayNode vs = o.putArray("variants");
-        for (Variant v : catalog.variants()) {
-            vs.add(v.id());
-        }
-        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        Replies.json(response, callback, o);
+        }));
+        return routes;
     }
 }

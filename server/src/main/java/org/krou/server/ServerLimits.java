@@ -20,6 +20,12 @@ package org.krou.server;
 public record ServerLimits(int maxConnections, int maxConnectionsPerAddress, int maxThreads, int requestHeaderBytes,
                            long idleMillis, int maxBatchLines, int maxBatchBytes, int concurrentLines,
                            long lineWaitMillis, String cacheControl) {
+    /**
+     * The most bytes of a request body read: one declared longer is refused at once, its connection
+     * closed; a batch body over {@link #maxBatchBytes()} is read and dropped up to this before its
+     * refusal, so that a client still sending it reads the answer.
+     */
+    public static final long DRAIN_BYTES = 16L << 20;
     /** The idle timeout of every open connection while the connection bound is reached, at most. */
     public static final long BUSY_IDLE_MILLIS = 2_000;
 

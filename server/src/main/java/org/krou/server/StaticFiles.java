@@ -1,76 +1,51 @@
 package org.krou.server;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
-import java.util.Map;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
+import java.net.URL;
+import org.eclipse.jetty.http.MimeTypes;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.ResourceService;
+import org.eclipse.jetty.server.handler.ResourceHandler;
+import org.eclipse.jetty.util.resource.ResourceFactory;
 
 /**
- * The web explorer's files, read from the jar once at start and served from memory: nothing comes
- * from elsewhere, so the explorer works offline. Each has an entity tag of its content and is
- * revalidated by browsers ({@code no-cache}), so a new jar's files are seen at once.
+ * The web explorer's files, served by Jetty's {@link ResourceHandler} from the jar's directory of
+ * them and from nothing else (no class file, no other resource is reachable), so the explorer
+ * works offline. Each carries an entity tag and is revalidated by browsers ({@code no-cache}), so
+ * a new jar's files are seen at once; {@code /} is {@code index.html}; a directory is never
+ * listed.
  */
 final class StaticFiles {
-    private record File(byte[] body, String type, String etag) {
-    }
-
     /** Where the files are in the jar. */
-    private static final String ROOT = "/org/krou/server/web/";
+    static final String ROOT = "/org/krou/server/web/";
 
-    private final Map<String, File> files;
-
-    private StaticFiles(Map<String, File> files) {
-        this.files = files;
+    private StaticFiles() {
     }
 
-    /** Loads the explorer's files. */
-    static StaticFiles load() {
-        return new StaticFiles(Map.of(
-                "/", file("index.html", "text/html; charset=utf-8"),
-                "/index.html", file("index.html", "text/html; charset=utf-8"),
-                "/app.js", file("app.js", "text/javascript; charset=utf-8"),
-                "/style.css", file("style.css", "text/css; charset=utf-8"),
-                "/favicon.svg", file("favicon.svg", "image/svg+xml")));
-    }
-
-    private static File file(String name, String type) {
-        try (InputStream in = StaticFiles.class.getResourceAsStream(ROOT + name)) {
-            if (in == null) {
-                throw new IllegalStateException("the jar lacks " + ROOT + name);
+    /** The files' handler; a path that names none of them goes to {@code next}. */
+    static ResourceHandler handler(Handler next) {
+        URL root = StaticFiles.class.getResource(ROOT);
+        if (root == null) {
+            throw new IllegalStateException("the jar lacks " + ROOT);
+        }
+        MimeTypes.Mutable types = new MimeTypes.Mutable();
+        types.addMimeMapping("html", "text/html;charset=utf-8");
+        types.addMimeMapping("js", "text/javascript;charset=utf-8");
+        types.addMimeMapping("css", "text/css;charset=utf-8");
+        types.addMimeMapping("svg", "image/svg+xml");
+        ResourceHandler files = new ResourceHandler(next) {
+            @Override
+            public MimeTypes getMimeTypes() {
+                return types; // the files are UTF-8: said in their Content-Type (started alone, Jetty's defaults say not)
             }
-            byte[] body = in.readAllBytes();
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(body);
-            return new File(body, type, "\"" + HexFormat.of().formatHex(hash, 0, 8) + "\"");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + ROOT + name + " from the jar", e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
-    }
-
-    /** Serves {@code path} if it is one of the files; false otherwise. */
-    boolean serve(Request request, Response response, Callback callback, String path) {
-        File f = files.get(path);
-        if (f == null) {
-            return false;
-        }
-        String method = request.getMethod();
-        if (!method.equals("GET") && !method.equals("HEAD")) {
-            response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
-            throw new Api.Refusal(405, "method " + org.krou.rules.Notation.excerpt(method)
-                    + " not allowed here: use GET");
-        }
-        response.getHeaders().put("X-Content-Type-Options", "nosniff");
-        if (!Replies.cached(request, response, callback, f.etag(), "no-cache")) {
-            Replies.bytes(response, callback, 200, f.type(), f.body());
-        }
-        return true;
+        };
+        files.setBaseResource(ResourceFactory.of(files).newResource(root));
+        files.setDirAllowed(false);
+        files.setWelcomeFiles("index.html");
+        files.setWelcomeMode(ResourceService.WelcomeMode.SERVE); // the address stays /?position=...
+        files.setEtags(true);
+        files.setCacheControl("no-cache");
+        files.setAcceptRanges(false);
+        files.setUseFileMapping(false);
+        return files;
     }
 }
