@@ -1,0 +1,184 @@
+/* Reading symbols out of blocks: raw, stored codes, and the four rANS streams of a context-coded
+   block (FORMAT.md, "Blocks"). A probe decodes one stream from its first position to the one it
+   needs, on its own stack; verification decodes whole halves and checks every byte is used once. */
+#include <string.h>
+
+#include "internal.h"
+
+#define LOW (1u << 23)
+#define RING 64 /* the look back is at most a lag, t <= n <= 48 positions */
+
+static unsigned u16(const unsigned char *p) { return (unsigned)p[0] | (unsigned)p[1] << 8; }
+static uint32_t u32(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+typedef struct stream {
+    const unsigned char *half;
+    long pos;   /* the next byte to take */
+    long limit; /* A: first byte it may not take (forwards); B: last byte it may take (backwards) */
+    int dir;    /* +1 for A, -1 for B */
+    uint32_t x;
+} stream;
+
+/* sets up the stream (0 for A, 1 for B) of a half of nbytes; 0 or -1 if its state is invalid */
+static int stream_init(stream *s, const unsigned char *half, long nbytes, int which) {
+    s->half = half;
+    if (which == 0) {
+        s->x = u32(half);
+        s->pos = 4;
+        s->limit = nbytes - 4;
+        s->dir = 1;
+    } else {
+        s->x = u32(half + nbytes - 4);
+        s->pos = nbytes - 5;
+        s->limit = 4;
+        s->dir = -1;
+    }
+    return s->x >= LOW && s->x < (1u << 31) ? 0 : -1;
+}
+
+/* one rANS step in context c; the code or -1 if the data is inconsistent */
+static int step(const kr_table *t, stream *s, int c) {
+    unsigned cnt = t->ent_cnt[c];
+    if (cnt == 0) return -1; /* a context the model leaves empty */
+    uint32_t mask = (1u << t->prec) - 1, slot = s->x & mask;
+    uint32_t base = t->ent_off[c];
+    uint32_t idx = base + t->bucket[((size_t)c << (t->prec - 5)) + (slot >> 5)];
+    while ((uint32_t)t->ent_cum[idx] + t->ent_freq[idx] <= slot) idx++;
+    s->x = t->ent_freq[idx] * (s->x >> t->prec) + slot - t->ent_cum[idx];
+    while (s->x < LOW) {
+        if (s->dir > 0 ? s->pos >= s->limit : s->pos < s->limit) return -1; /* data ending early */
+        s->x = s->x << 8 | s->half[s->pos];
+        s->pos += s->dir;
+    }
+    return t->ent_code[idx];
+}
+
+/*
+ * Decodes positions 0..last of a stream of positions starting at rank `first` (count of them);
+ * the code of position `last` in *code; if all is not NULL, every code (last must be count - 1).
+ */
+static int run_stream(const kr_table *t, stream *s, uint64_t first, int last, int *code, uint8_t *all) {
+    int bars[11], k = t->k;
+    uint8_t ring[RING];
+    kr_unrank_bars(first, t->n, bars);
+    for (int i = 0; i <= last; i++) {
+        int lag = bars[1] - 1; /* t = p0 + p1 = b_1 - 1 */
+        int prev = i > 0 ? ring[(i - 1) % RING] : k;
+        int above = lag >= 1 && i - lag >= 0 ? ring[(i - lag) % RING] : k;
+        int same = i >= 2 && ring[(i - 1) % RING] == ring[(i - 2) % RING];
+        int c = t->key_ctx[((size_t)prev * (size_t)(k + 1) + (size_t)above) * 2 + (size_t)same];
+            int y = step(t, s, c);
+        if (y < 0) return -1;
+        ring[i % RING] = (uint8_t)y;
+        if (all) all[i] = (uint8_t)y;
+        if (i == last) *code = y;
+        kr_next_bars(bars, t->n);
+    }
+    return 0;
+}
+
+/* the block holding position i, its first rank, positions m and stored bytes; -1 if its CRC fails */
+static int block_of(const kr_table *t, uint32_t b, const unsigned char **data, unsigned *len, uint32_t *m) {
+    *data = t->map + t->offsets[b];
+    *len = (unsigned)(t->offsets[b + 1] - t->offsets[b]);
+    *m = b + 1 < t->block_count ? t->block_size : (uint32_t)(t->positions - (uint64_t)b * t->block_size);
+    const unsigned char *entry = t->map + t->index_off + 6ull * b;
+    return kr_crc32c(0, *data, *len) == u32(entry + 2) ? 0 : -1;
+}
+
+/* the halves of a coded block: 0 or -1 if n1 is out of place */
+static int halves(const unsigned char *data, unsigned len, const unsigned char **h, long nb[2]) {
+    long n1 = (long)u16(data);
+    if (n1 < 8 || (long)len - 2 - n1 < 8) return -1;
+    h[0] = data + 2;
+    nb[0] = n1;
+    h[1] = data + 2 + n1;
+    nb[1] = (long)len - 2 - n1;
+    return 0;
+}
+
+static int to_symbol(const kr_table *t, int code, int *symbol) {
+    if (code < 0 || code >= t->k) return KROU_ERR_CORRUPT;
+    *symbol = t->symbols[code];
+    return 0;
+}
+
+int kr_table_symbol(const kr_table *t, uint64_t r, int *symbol) {
+    uint32_t b = (uint32_t)(r / t->block_size), m;
+    uint32_t i = (uint32_t)(r - (uint64_t)b * t->block_size);
+    const unsigned char *data;
+    unsigned len;
+    if (r >= t->positions || block_of(t, b, &data, &len, &m) != 0) return KROU_ERR_CORRUPT;
+    if (!t->coded) {
+        int s = data[i];
+        if (!t->is_symbol[s]) return KROU_ERR_CORRUPT;
+        *symbol = t->kind == 1 ? (signed char)s : s;
+        return 0;
+    }
+    if (len == m) return to_symbol(t, data[i], symbol);
+    const unsigned char *h[2];
+    long nb[2];
+    if (halves(data, len, h, nb) != 0) return KROU_ERR_CORRUPT;
+    uint32_t H = (m + 1) / 2;
+    int half = i >= H;
+    uint32_t a = half ? H : 0, e = half ? m : H, c = a + (e - a + 1) / 2;
+    int which = i >= c;
+    uint32_t start = which ? c : a;
+    stream s;
+    int code;
+    if (stream_init(&s, h[half], nb[half], which) != 0) return KROU_ERR_CORRUPT;
+    if (run_stream(t, &s, (uint64_t)b * t->block_size + start, (int)(i - start), &code, NULL) != 0)
+        return KROU_ERR_CORRUPT;
+    return to_symbol(t, code, symbol);
+}
+
+/* decodes block b whole with every check; 0 or -1 */
+static int verify_block(const kr_table *t, uint32_t b, uint8_t *codes) {
+    const unsigned char *data;
+    unsigned len;
+    uint32_t m;
+    if (block_of(t, b, &data, &len, &m) != 0) return -1;
+    if (!t->coded) {
+        for (uint32_t i = 0; i < m; i++)
+            if (!t->is_symbol[data[i]]) return -1;
+        return 0;
+    }
+    if (len == m) {
+        for (uint32_t i = 0; i < m; i++)
+            if (data[i] >= t->k) return -1;
+        return 0;
+    }
+    const unsigned char *h[2];
+    long nb[2];
+    if (halves(data, len, h, nb) != 0) return -1;
+    uint32_t H = (m + 1) / 2;
+    for (int half = 0; half < 2; half++) {
+        uint32_t a = half ? H : 0, e = half ? m : H, c = a + (e - a + 1) / 2;
+        stream sa, sb;
+        int code;
+        if (stream_init(&sa, h[half], nb[half], 0) != 0 || stream_init(&sb, h[half], nb[half], 1) != 0) return -1;
+        uint64_t base = (uint64_t)b * t->block_size;
+        if (c > a && run_stream(t, &sa, base + a, (int)(c - a - 1), &code, codes + a) != 0) return -1;
+        if (e > c && run_stream(t, &sb, base + c, (int)(e - c - 1), &code, codes + c) != 0) return -1;
+        /* both states end at 2^23 and every byte is taken exactly once */
+        if (sa.x != LOW || sb.x != LOW || sa.pos != sb.pos + 1) return -1;
+    }
+    return 0;
+}
+
+int kr_table_verify(const kr_table *t, char *err, size_t errlen) {
+    if (kr_crc32c(0, t->map + KR_HEADER, t->size - KR_HEADER) != u32(t->map + 64)) {
+        kr_msg(err, errlen, "%s: body CRC32C mismatch", t->path);
+        return KROU_ERR_CORRUPT;
+    }
+    uint8_t codes[32768];
+    for (uint32_t b = 0; b < t->block_count; b++)
+        if (verify_block(t, b, codes) != 0) {
+            kr_msg(err, errlen, "%s: block %u (offset %llu) damaged: checksum or contents", t->path, b,
+                   (unsigned long long)t->offsets[b]);
+            return KROU_ERR_CORRUPT;
+        }
+    return 0;
+}
