@@ -2,10 +2,11 @@
  *
  *   krou-bench DIR [VARIANT] [PROBES]
  *
- * cold: PROBES boards drawn at random over the whole layer, each probed once, after the file's pages
+ * cold: PROBES boards drawn at random over the whole layer, each probed once, after the files' pages
  *       were dropped from the page cache (posix_fadvise DONTNEED; the first touch of a page reads it);
  * warm: 1,000 random boards probed over and over (their blocks and pages already read).
- * Prints nanoseconds a probe for both; the values are summed so that no probe can be left out. */
+ * Both without a cache (krou_open) and with a 64 MiB one (krou_open_cached). Prints nanoseconds a
+ * probe; the values are summed so that no probe can be left out. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,6 +45,38 @@ static double now(void) {
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
+/* drops every layer's pages from the page cache: resolution reads the smaller layers too */
+static void drop(const char *dir, const char *id, int n) {
+    char path[4300];
+    for (int k = 0; k <= n; k++) {
+        snprintf(path, sizeof path, "%s/%s/values-%02d.krou", dir, id, k);
+        int fd = open(path, O_RDONLY);
+        if (fd >= 0) {
+            posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+            close(fd);
+        }
+    }
+}
+
+/* cold: random boards over the layer, each once; warm: 1,000 boards again and again */
+static void measure(krou_tb *tb, int n, long probes, double *cold, double *warm, long *sum) {
+    int b[12];
+    static int boards[1000][12];
+    double t0 = now();
+    for (long i = 0; i < probes; i++) {
+        random_board(n, b);
+        *sum += krou_probe(tb, b);
+    }
+    *cold = (now() - t0) / (double)probes;
+    for (int i = 0; i < 1000; i++) {
+        random_board(n, boards[i]);
+        *sum += krou_probe(tb, boards[i]);
+    }
+    t0 = now();
+    for (long i = 0; i < probes; i++) *sum += krou_probe(tb, boards[i % 1000]);
+    *warm = (now() - t0) / (double)probes;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: krou-bench DIR [VARIANT] [PROBES]\n");
@@ -51,39 +84,28 @@ int main(int argc, char **argv) {
     }
     const char *variant = argc > 2 ? argv[2] : "abapa";
     long probes = argc > 3 ? atol(argv[3]) : 100000;
-    char err[512], id[96], path[4300];
+    char err[512], id[96];
     krou_tb *tb;
     if (krou_open(argv[1], variant, &tb, err, sizeof err) != KROU_OK) {
         fprintf(stderr, "krou-bench: %s\n", err);
         return 1;
     }
-    int n = krou_max_seeds(tb), b[12];
+    int n = krou_max_seeds(tb);
     long sum = 0;
     krou_variant(variant, id, sizeof id, NULL, 0, NULL, 0);
-    for (int k = 0; k <= n; k++) { /* drop every layer's pages: resolution reads the smaller layers too */
-        snprintf(path, sizeof path, "%s/%s/values-%02d.krou", argv[1], id, k);
-        int fd = open(path, O_RDONLY);
-        if (fd >= 0) {
-            posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-            close(fd);
-        }
+    drop(argv[1], id, n);
+    double cold, warm;
+    measure(tb, n, probes, &cold, &warm, &sum);
+    printf("libkrou %s, layer %d, no cache: cold %.0f ns/probe, warm %.0f ns/probe\n", id, n, cold, warm);
+    krou_close(tb);
+    if (krou_open_cached(argv[1], variant, (size_t)64 << 20, &tb, err, sizeof err) != KROU_OK) {
+        fprintf(stderr, "krou-bench: %s\n", err);
+        return 1;
     }
-    double t0 = now();
-    for (long i = 0; i < probes; i++) {
-        random_board(n, b);
-        sum += krou_probe(tb, b);
-    }
-    double cold = (now() - t0) / (double)probes;
-    int boards[1000][12];
-    for (int i = 0; i < 1000; i++) {
-        random_board(n, boards[i]);
-        sum += krou_probe(tb, boards[i]);
-    }
-    t0 = now();
-    for (long i = 0; i < probes; i++) sum += krou_probe(tb, boards[i % 1000]);
-    double warm = (now() - t0) / (double)probes;
-    printf("libkrou %s, layer %d: cold %.0f ns/probe, warm %.0f ns/probe (%ld probes each; checksum %ld)\n", id, n,
-           cold, warm, probes, sum);
+    drop(argv[1], id, n);
+    measure(tb, n, probes, &cold, &warm, &sum);
+    printf("libkrou %s, layer %d, 64 MiB cache: cold %.0f ns/probe, warm %.0f ns/probe (%ld probes each; checksum %ld)\n",
+           id, n, cold, warm, probes, sum);
     krou_close(tb);
     return 0;
 }
