@@ -10,6 +10,8 @@
 
 /* ---- CRC32C (Castagnoli, reflected polynomial 0x82F63B78), as java.util.zip.CRC32C ---- */
 uint32_t kr_crc32c(uint32_t crc, const unsigned char *data, size_t len);
+/* the same in software alone (tables), whatever the processor has */
+uint32_t kr_crc32c_soft(uint32_t crc, const unsigned char *data, size_t len);
 
 /* ---- binomials, rank and unrank of mover-relative boards (FORMAT.md, "Boards and ranks") ---- */
 /* C(m, k) for 0 <= m <= 60, 0 <= k <= 12 (0 when m < k) */
@@ -56,6 +58,14 @@ typedef struct kr_move {
  */
 int kr_moves(const kr_rules *rules, const int board[12], kr_move moves[6], int *mover_takes,
              int *opponent_takes);
+
+/*
+ * The legal moves that capture (captured > 0, a capture-give grand slam included), without sowing
+ * the moves that cannot; *over is 1 when the game is over (then *mover_takes, *opponent_takes as
+ * kr_moves gives them), else 0.
+ */
+int kr_captures(const kr_rules *rules, const int board[12], kr_move moves[6], int *over, int *mover_takes,
+                int *opponent_takes);
 
 /* 1 if board is a valid board (each count 0..48, at most 48 in all); *n gets the seeds */
 int kr_board_ok(const int *board, int *n);

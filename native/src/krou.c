@@ -147,12 +147,13 @@ static int stored_in(const krou_tb *tb, const kr_table *t, const int b[12]) {
     return kr_table_symbol(t, kr_rank(b), &s, (kr_cache *)&tb->cache) == 0 ? s : KROU_CORRUPT;
 }
 
-/* the exact value of a valid covered board: value = max(stored, best exit) */
+/* the exact value of a valid covered board: value = max(stored, best exit), where the exits are the
+   capturing moves (FORMAT.md, "Don't-care entries") */
 static int value_of(const krou_tb *tb, const int b[12], int n) {
     kr_move mv[6];
-    int mt, ot;
-    int count = kr_moves(&tb->rules, b, mv, &mt, &ot);
-    if (count == 0) return mt - ot; /* the rule value of a finished game */
+    int mt, ot, over;
+    int count = kr_captures(&tb->rules, b, mv, &over, &mt, &ot);
+    if (over) return mt - ot; /* the rule value of a finished game */
     int best = stored(&tb->values[n], b);
     if (best >= KROU_SENTINEL || !(tb->values[n].flags & 1)) return best;
     for (int i = 0; i < count; i++) {
@@ -160,18 +161,13 @@ static int value_of(const krou_tb *tb, const int b[12], int n) {
         int c = m->captured, v;
         if (m->gives) {
             v = c - (n - c);
-        } else if (c > 0) {
+        } else {
             int s = stored(&tb->values[n - c], m->child);
             if (s >= KROU_SENTINEL) return s;
             if (c - s <= best) continue; /* a child is worth at least its stored value */
             int cv = value_of(tb, m->child, n - c);
             if (cv >= KROU_SENTINEL) return cv;
             v = c - cv;
-        } else {
-            kr_move unused[6];
-            int cmt, cot;
-            if (kr_moves(&tb->rules, m->child, unused, &cmt, &cot) != 0) continue;
-            v = -(cmt - cot); /* a quiet move that ends the game */
         }
         if (v > best) best = v;
     }

@@ -210,7 +210,16 @@ static int kr_moves_awari(const int b[12], int n, int opp_empty, kr_move moves[6
     return count;
 }
 
-int kr_moves(const kr_rules *r, const int b[12], kr_move moves[6], int *mt, int *ot) {
+/* whether sowing pit i can leave its last seed in an opponent's pit holding 2 or 3 (a chain): a
+   sowing of s seeds passes over its own pit, so its last seed is s + (s - 1) / 11 pits on, and every
+   lap of 11 gives that pit one seed more */
+static int may_chain(const int b[12], int i) {
+    int s = b[i], laps = (s - 1) / 11, last = (i + s + laps) % 12, after = b[last] + laps + 1;
+    return last >= 6 && (after == 2 || after == 3);
+}
+
+/* the legal moves; with only_captures, those that capture (the others are neither sown nor listed) */
+static int generate(const kr_rules *r, const int b[12], kr_move moves[6], int *mt, int *ot, int only_captures) {
     int n = 0, mine = 0;
     for (int i = 0; i < 12; i++) n += b[i];
     for (int i = 0; i < 6; i++) mine += b[i];
@@ -220,7 +229,13 @@ int kr_moves(const kr_rules *r, const int b[12], kr_move moves[6], int *mt, int 
         *ot = n;
         return 0;
     }
-    if (r->awari) return kr_moves_awari(b, n, opp_empty, moves, mt, ot);
+    if (r->awari) {
+        int count = kr_moves_awari(b, n, opp_empty, moves, mt, ot), kept = 0;
+        if (!only_captures) return count;
+        for (int i = 0; i < count; i++)
+            if (moves[i].captured > 0) moves[kept++] = moves[i];
+        return kept;
+    }
     int allowed = 0; /* what the feeding rule allows */
     for (int i = 0; i < 6; i++)
         if (b[i] > 0 && (!opp_empty || b[i] >= 6 - i)) allowed |= 1 << i;
@@ -231,6 +246,7 @@ int kr_moves(const kr_rules *r, const int b[12], kr_move moves[6], int *mt, int 
             *ot = 0;
             return 0;
         }
+        if (only_captures) return 0; /* these moves stay on the mover's side */
         for (int i = 0; i < 6; i++) {
             if (b[i] == 0) continue;
             sown s;
@@ -240,9 +256,13 @@ int kr_moves(const kr_rules *r, const int b[12], kr_move moves[6], int *mt, int 
         return count;
     }
     sown s[6];
-    int kept[6], slam = 0;
+    int kept[6], slam = 0, quiet = 0;
     for (int i = 0; i < 6; i++) {
         if (!(allowed & (1 << i))) continue;
+        if (only_captures && !may_chain(b, i)) { /* no chain: no capture, no grand slam */
+            quiet |= 1 << i;
+            continue;
+        }
         sow(b, i, &s[i]);
         kept[i] = s[i].len;
         if (s[i].len > r->cap) kept[i] = r->over_none ? 0 : r->cap;
@@ -250,7 +270,7 @@ int kr_moves(const kr_rules *r, const int b[12], kr_move moves[6], int *mt, int 
     }
     int forced = r->grand_slam == GS_FORBID && slam == allowed; /* every allowed move is a grand slam */
     for (int i = 0; i < 6; i++) {
-        if (!(allowed & (1 << i))) continue;
+        if (!(allowed & (1 << i)) || (quiet & (1 << i))) continue;
         kr_move *m = &moves[count];
         if (!(slam & (1 << i))) {
             settle(m, &s[i], i, 0, kept[i]);
@@ -270,7 +290,20 @@ int kr_moves(const kr_rules *r, const int b[12], kr_move moves[6], int *mt, int 
                 break;
             }
         }
-        count++;
+        if (!only_captures || m->captured > 0) count++;
     }
+    return count;
+}
+
+int kr_moves(const kr_rules *r, const int b[12], kr_move moves[6], int *mt, int *ot) {
+    return generate(r, b, moves, mt, ot, 0);
+}
+
+int kr_captures(const kr_rules *r, const int b[12], kr_move moves[6], int *over, int *mt, int *ot) {
+    int t_mt = -1, t_ot = -1;
+    int count = generate(r, b, moves, &t_mt, &t_ot, 1);
+    *over = t_mt >= 0; /* the generator says who takes only when the game is over */
+    *mt = t_mt;
+    *ot = t_ot;
     return count;
 }
