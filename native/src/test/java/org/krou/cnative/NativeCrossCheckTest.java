@@ -31,8 +31,9 @@ import org.krou.rules.Variant;
 
 /**
  * The C library (libkrou, through its krou-dump program) against the Java reader ({@link Tablebase}) on tables
- * that {@code krou generate} writes: every position of layers 0..12, value and distance, and the root moves
- * (what each legal move captures, its value and distance) of 100,000 random positions of layer 12. The C side
+ * that {@code krou generate} writes: every position of layers 0..12 (0..9 for three more option sets), value and
+ * distance, and the root moves (what each legal move captures, its value and distance) of 100,000 random positions
+ * of layer 12 (20,000 of layer 9). The C side
  * was written from docs/FORMAT.md and docs/RULES.md alone, so agreement checks both readers and the documents.
  */
 class NativeCrossCheckTest {
@@ -42,25 +43,31 @@ class NativeCrossCheckTest {
     static final Path BUILD = Path.of(System.getProperty("krou.native.build", "target/native"));
 
     /**
-     * abapa and awari with distance tables, two option sets without; the root moves of abapa are read without the
-     * C library's cache (krou_open), the others with it (krou_open_cached), as are the whole layers
+     * abapa and awari with distance tables, two option sets without, layers 0..12; and, on layers 0..9, the
+     * settings of the other options (capture-give, spare-first, spare-last, play-on, nobody-takes, over-cap none),
+     * so that every rule of RULES.md is read at least once. The root moves of abapa are read without the C
+     * library's cache (krou_open), the others with it (krou_open_cached), as are the whole layers.
      */
     static Stream<Arguments> ruleSets() {
-        return Stream.of(Arguments.of("abapa", true, false), Arguments.of("awari", true, true),
-                Arguments.of("grand-slam=forbid,cap=4", false, true), Arguments.of("lemery", false, true));
+        return Stream.of(Arguments.of("abapa", true, false, MAX, RANDOM), Arguments.of("awari", true, true, MAX, RANDOM),
+                Arguments.of("grand-slam=forbid,cap=4", false, true, MAX, RANDOM),
+                Arguments.of("lemery", false, true, MAX, RANDOM),
+                Arguments.of("grand-slam=capture-give,cap=5,over-cap=none", true, true, 9, 20_000),
+                Arguments.of("grand-slam=spare-first,no-feed=play-on", false, true, 9, 20_000),
+                Arguments.of("grand-slam=spare-last,cap=4,no-feed=nobody-takes", false, true, 9, 20_000));
     }
 
-    @ParameterizedTest(name = "{0}, distances {1}, root moves cached {2}")
+    @ParameterizedTest(name = "{0}, distances {1}, root moves cached {2}, layers 0..{3}")
     @MethodSource("ruleSets")
-    void theCLibraryReadsWhatTheJavaReaderReads(String variant, boolean dtc, boolean cachedMoves, @TempDir Path data)
-            throws Exception {
-        generate(data, variant, dtc);
+    void theCLibraryReadsWhatTheJavaReaderReads(String variant, boolean dtc, boolean cachedMoves, int max, int random,
+            @TempDir Path data) throws Exception {
+        generate(data, variant, dtc, max);
         try (Tablebase tb = Tablebase.open(data, Variant.parse(variant))) {
-            assertEquals(MAX, tb.maxSeeds());
-            for (int n = 0; n <= MAX; n++) {
+            assertEquals(max, tb.maxSeeds());
+            for (int n = 0; n <= max; n++) {
                 compareLayer(tb, data, variant, n, dtc);
             }
-            compareRootMoves(tb, data, variant, dtc, cachedMoves);
+            compareRootMoves(tb, data, variant, dtc, cachedMoves, max, random);
         }
         assertEquals(0, dump(data, variant, "verify").exit, "krou_verify on intact tables");
     }
@@ -90,10 +97,6 @@ class NativeCrossCheckTest {
         run = dump(data, "lemery", "values", "1");
         assertEquals(1, run.exit);
         assertTrue(run.err.contains("rule set"), run.err);
-    }
-
-    static void generate(Path data, String variant, boolean dtc) {
-        generate(data, variant, dtc, MAX);
     }
 
     static void generate(Path data, String variant, boolean dtc, int max) {
@@ -148,24 +151,24 @@ class NativeCrossCheckTest {
         }
     }
 
-    /** the root moves of random boards of the largest layer, as Tablebase.rootMoves gives them */
-    static void compareRootMoves(Tablebase tb, Path data, String variant, boolean dtc, boolean cached)
-            throws IOException {
-        SplittableRandom random = new SplittableRandom(33);
-        long size = PositionIndex.size(MAX);
-        long[] ranks = new long[RANDOM];
+    /** the root moves of random boards of the largest layer (max seeds), as Tablebase.rootMoves gives them */
+    static void compareRootMoves(Tablebase tb, Path data, String variant, boolean dtc, boolean cached, int max,
+            int random) throws IOException {
+        SplittableRandom rnd = new SplittableRandom(33);
+        long size = PositionIndex.size(max);
+        long[] ranks = new long[random];
         StringBuilder input = new StringBuilder();
-        for (int i = 0; i < RANDOM; i++) {
-            ranks[i] = random.nextLong(size);
+        for (int i = 0; i < random; i++) {
+            ranks[i] = rnd.nextLong(size);
             input.append(ranks[i]).append('\n');
         }
         Path file = Files.writeString(data.resolve("ranks.txt"), input);
-        Process p = start(data, variant, file, cached, "moves", String.valueOf(MAX));
+        Process p = start(data, variant, file, cached, "moves", String.valueOf(max));
         int[] b = new int[12], values = new int[6], distances = new int[6], captured = new int[6];
         int i = 0;
         try (BufferedReader in = reader(p)) {
             for (String line; (line = in.readLine()) != null; i++) {
-                PositionIndex.unrank(MAX, ranks[i], b);
+                PositionIndex.unrank(max, ranks[i], b);
                 String[] parts = line.split("\\|");
                 String where = variant + ": " + Arrays.toString(b);
                 String[] head = parts[0].split(" ");
@@ -187,7 +190,7 @@ class NativeCrossCheckTest {
                 assertEquals(expected.toString(), actual, where);
             }
         }
-        assertEquals(RANDOM, i, variant + ": boards answered by krou-dump");
+        assertEquals(random, i, variant + ": boards answered by krou-dump");
         finish(p);
     }
 
