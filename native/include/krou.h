@@ -51,6 +51,13 @@
 extern "C" {
 #endif
 
+/* the library's functions are the only symbols libkrou.so exports (built with -fvisibility=hidden) */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define KROU_API __attribute__((visibility("default")))
+#else
+#define KROU_API
+#endif
+
 #define KROU_VERSION_STRING "0.1.0"
 /* the one table format version this library reads (FORMAT.md) */
 #define KROU_FORMAT_VERSION 5
@@ -75,7 +82,7 @@ enum krou_error {
 };
 
 /* A short English name of an error code ("table damaged", ...); never NULL. */
-const char *krou_strerror(int code);
+KROU_API const char *krou_strerror(int code);
 
 /* ---- probe sentinels: every value-returning probe returns -48..48 or one of these ---- */
 #define KROU_SENTINEL 1000
@@ -97,7 +104,7 @@ const char *krou_strerror(int code);
  * not NULL) the canonical string tables record ("awari" for awari). Returns KROU_OK or
  * KROU_ERR_VARIANT with a one-line message in err (if not NULL).
  */
-int krou_variant(const char *variant, char *id, size_t idlen, char *canonical, size_t canonlen,
+KROU_API int krou_variant(const char *variant, char *id, size_t idlen, char *canonical, size_t canonlen,
                  char *err, size_t errlen);
 
 /* ---- opening ---- */
@@ -113,7 +120,7 @@ typedef struct krou_tb krou_tb;
  * a one-line message naming the file and what is wrong into err (if not NULL, truncated to
  * errlen bytes including the 0) and returns the error code.
  */
-int krou_open(const char *dir, const char *variant, krou_tb **tb, char *err, size_t errlen);
+KROU_API int krou_open(const char *dir, const char *variant, krou_tb **tb, char *err, size_t errlen);
 
 /*
  * As krou_open, with a cache of decoded streams of about cache_bytes (0: none, as krou_open). The
@@ -123,23 +130,23 @@ int krou_open(const char *dir, const char *variant, krou_tb **tb, char *err, siz
  * (a search); a few MiB hold the streams a search returns to. A cache_bytes too small for one
  * slot means no cache.
  */
-int krou_open_cached(const char *dir, const char *variant, size_t cache_bytes, krou_tb **tb, char *err,
+KROU_API int krou_open_cached(const char *dir, const char *variant, size_t cache_bytes, krou_tb **tb, char *err,
                      size_t errlen);
 
 /* Unmaps and frees everything. NULL is allowed. */
-void krou_close(krou_tb *tb);
+KROU_API void krou_close(krou_tb *tb);
 
 /* The largest seed count covered: layers 0..krou_max_seeds(tb) are all open. */
-int krou_max_seeds(const krou_tb *tb);
+KROU_API int krou_max_seeds(const krou_tb *tb);
 
 /* 1 if boards of n seeds are covered (0 <= n <= krou_max_seeds), else 0. */
-int krou_covers(const krou_tb *tb, int n);
+KROU_API int krou_covers(const krou_tb *tb, int n);
 
 /* 1 if the layer of n seeds has a distance table open, else 0. */
-int krou_has_dtc(const krou_tb *tb, int n);
+KROU_API int krou_has_dtc(const krou_tb *tb, int n);
 
 /* The canonical rule set string of the open tables (as the tables record it). */
-const char *krou_rules(const krou_tb *tb);
+KROU_API const char *krou_rules(const krou_tb *tb);
 
 /*
  * Checks every open table in full: the body CRC32C of each file, and every block decoded whole
@@ -147,7 +154,7 @@ const char *krou_rules(const krou_tb *tb);
  * once). Returns KROU_OK or KROU_ERR_CORRUPT with a message naming the file and block in err.
  * Slow: it reads every byte.
  */
-int krou_verify(const krou_tb *tb, char *err, size_t errlen);
+KROU_API int krou_verify(const krou_tb *tb, char *err, size_t errlen);
 
 /* ---- probing ---- */
 
@@ -156,14 +163,14 @@ int krou_verify(const krou_tb *tb, char *err, size_t errlen);
  * resolved, finished games given their rule value). Sentinels: KROU_BAD_BOARD, KROU_NOT_COVERED,
  * KROU_CORRUPT. Allocates nothing.
  */
-int krou_probe(const krou_tb *tb, const int board[12]);
+KROU_API int krou_probe(const krou_tb *tb, const int board[12]);
 
 /*
  * The distance to conversion of a board (RULES.md, "Distance to conversion"): 0 for a finished
  * game, 1..254 plies otherwise, KROU_DTC_DRAW (255) when the value is 0. Sentinels:
  * KROU_BAD_BOARD, KROU_NOT_COVERED, KROU_NO_TABLE (the layer has no dtc table), KROU_CORRUPT.
  */
-int krou_probe_dtc(const krou_tb *tb, const int board[12]);
+KROU_API int krou_probe_dtc(const krou_tb *tb, const int board[12]);
 
 /* One legal move of a position, as krou_root_moves reports it. */
 typedef struct krou_move {
@@ -186,11 +193,11 @@ typedef struct krou_move {
  * *count is 0 for a finished game (see krou_game_over). Returns KROU_OK, KROU_ERR_ARGUMENT,
  * KROU_ERR_BOARD, KROU_ERR_COVERAGE or KROU_ERR_CORRUPT (then *count is 0). Allocates nothing.
  */
-int krou_root_moves(const krou_tb *tb, const int board[12], krou_move moves[6], int *count);
+KROU_API int krou_root_moves(const krou_tb *tb, const int board[12], krou_move moves[6], int *count);
 
 /* The legal moves alone, without tables: a bit mask, bit i set if pit i may be played
    (0 for a finished game). Returns -1 for a bad board. Uses only the handle's rules. */
-int krou_legal_moves(const krou_tb *tb, const int board[12]);
+KROU_API int krou_legal_moves(const krou_tb *tb, const int board[12]);
 
 /*
  * Whether the game is over at this board (the side to move has no legal move) and who takes the
@@ -199,7 +206,7 @@ int krou_legal_moves(const krou_tb *tb, const int board[12]);
  * no-feed=nobody-takes, all to the opponent when the mover has no seeds), 0 if not over, -1 for
  * a bad board.
  */
-int krou_game_over(const krou_tb *tb, const int board[12], int *mover_takes, int *opponent_takes);
+KROU_API int krou_game_over(const krou_tb *tb, const int board[12], int *mover_takes, int *opponent_takes);
 
 /*
  * The final result of the game from a board's value and the seeds captured so far (RULES.md,
@@ -208,7 +215,7 @@ int krou_game_over(const krou_tb *tb, const int board[12], int *mover_takes, int
  * endless play shares an odd number). Returns 1 if the mover wins, -1 if the opponent wins,
  * 0 for a draw (equal totals); -2 for bad arguments (value outside -n..n, a bad board).
  */
-int krou_final_result(const int board[12], int value, int mover_captured, int opponent_captured,
+KROU_API int krou_final_result(const int board[12], int value, int mover_captured, int opponent_captured,
                       int *mover_twice, int *opponent_twice);
 
 /* ---- positions in Krou's notation (RULES.md, "Writing a position") ---- */
@@ -227,21 +234,21 @@ typedef struct krou_position {
  * side (S or N, either case) optional (South). Each count 0..48, at most 48 in all. Returns
  * KROU_OK or KROU_ERR_NOTATION with the reason in err (the messages of `krou probe`).
  */
-int krou_parse_position(const char *text, krou_position *pos, char *err, size_t errlen);
+KROU_API int krou_parse_position(const char *text, krou_position *pos, char *err, size_t errlen);
 
 /* Writes "a b c d e f / A B C D E F S" into buf (48 bytes are always enough). Returns the length,
    or -1 if it did not fit or pos is invalid. */
-int krou_format_position(const krou_position *pos, char *buf, size_t len);
+KROU_API int krou_format_position(const krou_position *pos, char *buf, size_t len);
 
 /* The mover-relative board of a position. */
-void krou_position_board(const krou_position *pos, int board[12]);
+KROU_API void krou_position_board(const krou_position *pos, int board[12]);
 
 /* The position of a mover-relative board with `side` to move (KROU_SOUTH or KROU_NORTH); the
    inverse of krou_position_board. For a krou_move's child, side is the opponent of the mover. */
-void krou_board_position(const int board[12], int side, krou_position *pos);
+KROU_API void krou_board_position(const int board[12], int side, krou_position *pos);
 
 /* The letter of a mover's pit 0..5: 'a'..'f' for South, 'A'..'F' for North; 0 if out of range. */
-char krou_move_letter(int side, int pit);
+KROU_API char krou_move_letter(int side, int pit);
 
 #ifdef __cplusplus
 }
