@@ -50,9 +50,10 @@ static int run_stream(const kr_table *t, stream *s, uint64_t first, int last, in
     uint32_t x = s->x, mask = (1u << prec) - 1;
     long pos = s->pos, limit = s->limit, dir = s->dir;
     const unsigned char *bytes = s->half;
-    const uint16_t *key_ctx = t->key_ctx, *cnt = t->ent_cnt, *freq = t->ent_freq, *cum = t->ent_cum;
+    const uint16_t *key_ctx = t->key_ctx, *cnt = t->ent_cnt;
     const uint32_t *off = t->ent_off;
-    const uint8_t *bucket = t->bucket, *codes = t->ent_code;
+    const uint8_t *bucket = t->bucket;
+    const kr_entry *ent = t->ent;
     size_t k1 = (size_t)k + 1;
     int prev = k, prev2 = -1; /* the codes of positions i - 1 and i - 2 (k, -1: none) */
     kr_unrank_bars(first, n, bars);
@@ -63,20 +64,21 @@ static int run_stream(const kr_table *t, stream *s, uint64_t first, int last, in
         unsigned c = key_ctx[((size_t)prev * k1 + (size_t)above) * 2 + (size_t)same];
         if (cnt[c] == 0) return -1; /* a context the model leaves empty */
         uint32_t slot = x & mask;
-        uint32_t idx = off[c] + bucket[((size_t)c << shift) + (slot >> 5)];
-        while ((uint32_t)cum[idx] + freq[idx] <= slot) idx++;
-        x = freq[idx] * (x >> prec) + slot - cum[idx];
+        const kr_entry *e = ent + off[c] + bucket[((size_t)c << shift) + (slot >> 5)];
+        while ((uint32_t)e->cum + e->freq <= slot) e++;
+        x = e->freq * (x >> prec) + slot - e->cum;
         while (x < LOW) {
             if (dir > 0 ? pos >= limit : pos < limit) return -1; /* data ending early */
             x = x << 8 | bytes[pos];
             pos += dir;
         }
-        int y = codes[idx];
+        int y = e->code;
         ring[i % RING] = (uint8_t)y;
         if (all) all[i] = (uint8_t)y;
         prev2 = prev;
         prev = y;
-        kr_next_bars(bars, n);
+        if (bars[0] + 1 < bars[1]) bars[0]++; /* within a run: p0 up, p1 down */
+        else kr_next_bars(bars, n);
     }
     s->x = x;
     s->pos = pos;

@@ -73,6 +73,12 @@ int kr_board_ok(const int *board, int *n);
 /* ---- one table file (FORMAT.md) ---- */
 #define KR_HEADER 432
 
+/* one code of a context: its range of slots [cum, cum + freq) (one load on the decoder's chain) */
+typedef struct kr_entry {
+    uint16_t cum, freq;
+    uint8_t code;
+} kr_entry;
+
 typedef struct kr_table {
     char path[4096];
     const unsigned char *map; /* the whole file, mapped read-only */
@@ -95,9 +101,7 @@ typedef struct kr_table {
     uint16_t *key_ctx;   /* 2 (k+1)^2 keys: the context of each key */
     uint32_t *ent_off;   /* per context: first entry */
     uint16_t *ent_cnt;   /* per context: entries */
-    uint8_t *ent_code;   /* per entry: its code */
-    uint16_t *ent_freq;  /* per entry: frequency */
-    uint16_t *ent_cum;   /* per entry: cumulative frequency below it */
+    kr_entry *ent;       /* the entries of every context, one after the other */
     uint8_t *bucket;     /* per context, 2^(s-5) buckets: the entry (relative) holding slot 32 b */
 } kr_table;
 

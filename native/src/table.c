@@ -45,10 +45,8 @@ static int read_model(kr_table *t, char *err, size_t errlen) {
     t->ent_cnt = malloc((size_t)t->contexts * sizeof *t->ent_cnt);
     t->bucket = malloc((size_t)t->contexts << (t->prec - 5));
     size_t max_entries = (size_t)t->contexts * (size_t)k;
-    t->ent_code = malloc(max_entries);
-    t->ent_freq = malloc(max_entries * sizeof *t->ent_freq);
-    t->ent_cum = malloc(max_entries * sizeof *t->ent_cum);
-    if (!t->key_ctx || !t->ent_off || !t->ent_cnt || !t->bucket || !t->ent_code || !t->ent_freq || !t->ent_cum) {
+    t->ent = malloc(max_entries * sizeof *t->ent);
+    if (!t->key_ctx || !t->ent_off || !t->ent_cnt || !t->bucket || !t->ent) {
         kr_msg(err, errlen, "%s: out of memory for the model", t->path);
         return KROU_ERR_MEMORY;
     }
@@ -80,9 +78,9 @@ static int read_model(kr_table *t, char *err, size_t errlen) {
             if (code <= lastcode || code >= k || f == 0 || cum + f > total)
                 return CORRUPT("%s: model: context %d entry %d invalid", t->path, c, j);
             lastcode = code;
-            t->ent_code[entries + j] = (uint8_t)code;
-            t->ent_freq[entries + j] = (uint16_t)f;
-            t->ent_cum[entries + j] = (uint16_t)cum;
+            t->ent[entries + j].code = (uint8_t)code;
+            t->ent[entries + j].freq = (uint16_t)f;
+            t->ent[entries + j].cum = (uint16_t)cum;
             cum += f;
         }
         if (e > 0 && cum != total)
@@ -91,7 +89,7 @@ static int read_model(kr_table *t, char *err, size_t errlen) {
         int j = 0;
         for (int b = 0; b < nb && e > 0; b++) {
             uint32_t slot = (uint32_t)b << 5;
-            while (t->ent_cum[entries + j] + t->ent_freq[entries + j] <= slot) j++;
+            while ((uint32_t)t->ent[entries + j].cum + t->ent[entries + j].freq <= slot) j++;
             t->bucket[(size_t)c * (size_t)nb + (size_t)b] = (uint8_t)j;
         }
         entries += (uint32_t)e;
@@ -247,8 +245,6 @@ void kr_table_close(kr_table *t) {
     free(t->ent_off);
     free(t->ent_cnt);
     free(t->bucket);
-    free(t->ent_code);
-    free(t->ent_freq);
-    free(t->ent_cum);
+    free(t->ent);
     memset(t, 0, sizeof *t);
 }
