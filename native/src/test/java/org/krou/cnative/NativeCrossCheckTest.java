@@ -1,0 +1,170 @@
+package org.krou.cnative;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.krou.cli.Main;
+import org.krou.index.PositionIndex;
+import org.krou.probe.Tablebase;
+import org.krou.rules.Variant;
+
+/**
+ * The C library (libkrou, through its krou-dump program) against the Java reader ({@link Tablebase}) on tables
+ * that {@code krou generate} writes: every position of layers 0..12, value and distance, and the root moves
+ * (what each legal move captures, its value and distance) of 100,000 random positions of layer 12. The C side
+ * was written from docs/FORMAT.md and docs/RULES.md alone, so agreement checks both readers and the documents.
+ */
+class NativeCrossCheckTest {
+
+    static final int MAX = 12;
+    static final int RANDOM = 100_000;
+    static final Path BUILD = Path.of(System.getProperty("krou.native.build", "target/native"));
+
+    /** abapa and awari, and two option sets, each with and without distance tables */
+    static Stream<Arguments> ruleSets() {
+        return Stream.of(Arguments.of("abapa", true), Arguments.of("awari", true),
+                Arguments.of("grand-slam=forbid,cap=4", false), Arguments.of("lemery", false));
+    }
+
+    @ParameterizedTest(name = "{0}, distances {1}")
+    @MethodSource("ruleSets")
+    void theCLibraryReadsWhatTheJavaReaderReads(String variant, boolean dtc, @TempDir Path data) throws Exception {
+        generate(data, variant, dtc);
+        try (Tablebase tb = Tablebase.open(data, Variant.parse(variant))) {
+            assertEquals(MAX, tb.maxSeeds());
+            for (int n = 0; n <= MAX; n++) {
+                compareLayer(tb, data, variant, n, dtc);
+            }
+            compareRootMoves(tb, data, variant, dtc);
+        }
+        assertEquals(0, dump(data, variant, "verify").exit, "krou_verify on intact tables");
+    }
+
+    static void generate(Path data, String variant, boolean dtc) {
+        List<String> args = new ArrayList<>(List.of("generate", "--max-seeds", String.valueOf(MAX), "--threads", "2",
+                "--data", data.toString(), "--variant", variant));
+        if (dtc) {
+            args.add("--dtc");
+        }
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+        assertEquals(0, code, () -> "krou generate failed: " + err);
+    }
+
+    /** every board of n seeds, in rank order: krou-dump's "value dtc" against probe and distance */
+    static void compareLayer(Tablebase tb, Path data, String variant, int n, boolean dtc) throws IOException {
+        Process p = start(data, variant, null, "values", String.valueOf(n));
+        int[] b = new int[12];
+        long size = PositionIndex.size(n), r = 0;
+        try (BufferedReader in = reader(p)) {
+            for (String line; (line = in.readLine()) != null; r++) {
+                PositionIndex.unrank(n, r, b);
+                String[] f = line.split(" ");
+                long rank = r;
+                assertEquals(tb.probe(b), Integer.parseInt(f[0]),
+                        () -> variant + ": value of " + Arrays.toString(b) + " (layer " + n + ", rank " + rank + ")");
+                int expected = dtc ? javaDistance(tb.distance(b)) : -1;
+                assertEquals(expected, Integer.parseInt(f[1]),
+                        () -> variant + ": distance of " + Arrays.toString(b) + " (layer " + n + ", rank " + rank + ")");
+            }
+        }
+        assertEquals(size, r, variant + ": positions of layer " + n + " printed by krou-dump");
+        finish(p);
+    }
+
+    /** the root moves of random boards of the largest layer, as Tablebase.rootMoves gives them */
+    static void compareRootMoves(Tablebase tb, Path data, String variant, boolean dtc) throws IOException {
+        SplittableRandom random = new SplittableRandom(33);
+        long size = PositionIndex.size(MAX);
+        long[] ranks = new long[RANDOM];
+        StringBuilder input = new StringBuilder();
+        for (int i = 0; i < RANDOM; i++) {
+            ranks[i] = random.nextLong(size);
+            input.append(ranks[i]).append('\n');
+        }
+        Path file = Files.writeString(data.resolve("ranks.txt"), input);
+        Process p = start(data, variant, file, "moves", String.valueOf(MAX));
+        int[] b = new int[12], values = new int[6], distances = new int[6], captured = new int[6];
+        int i = 0;
+        try (BufferedReader in = reader(p)) {
+            for (String line; (line = in.readLine()) != null; i++) {
+                PositionIndex.unrank(MAX, ranks[i], b);
+                String[] parts = line.split("\\|");
+                String where = variant + ": " + Arrays.toString(b);
+                String[] head = parts[0].split(" ");
+                assertEquals(tb.probe(b), Integer.parseInt(head[0]), where);
+                int mask = tb.rootMoves(b, values, distances, captured);
+                StringBuilder expected = new StringBuilder();
+                for (int pit = 0; pit < 6; pit++) {
+                    if ((mask & (1 << pit)) != 0) {
+                        int d = dtc ? distances[pit] : -1;
+                        expected.append('|').append(pit).append(' ').append(captured[pit]).append(' ')
+                                .append(values[pit]).append(' ').append(d);
+                    }
+                }
+                // the C library writes 255 (KROU_DTC_DRAW) where the Java API writes -1: a move into a 0
+                String actual = line.substring(parts[0].length()).replace(" 255|", " -1|");
+                if (actual.endsWith(" 255")) {
+                    actual = actual.substring(0, actual.length() - 4) + " -1";
+                }
+                assertEquals(expected.toString(), actual, where);
+            }
+        }
+        assertEquals(RANDOM, i, variant + ": boards answered by krou-dump");
+        finish(p);
+    }
+
+    /** Tablebase.distance's value in krou-dump's terms (255 for a position worth 0) */
+    static int javaDistance(int d) {
+        return d == Tablebase.WORTH_ZERO ? 255 : d;
+    }
+
+    record Run(int exit, String err) {
+    }
+
+    static Run dump(Path data, String variant, String... args) throws IOException, InterruptedException {
+        Process p = start(data, variant, null, args);
+        p.getInputStream().readAllBytes();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Run(p.waitFor(), err);
+    }
+
+    static Process start(Path data, String variant, Path input, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(BUILD.resolve("krou-dump").toString(), data.toString(), variant));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        if (input != null) {
+            pb.redirectInput(input.toFile());
+        }
+        return pb.start();
+    }
+
+    static BufferedReader reader(Process p) {
+        return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII), 1 << 16);
+    }
+
+    static void finish(Process p) {
+        try {
+            assertEquals(0, p.waitFor(), "krou-dump's exit code");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
