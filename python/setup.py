@@ -1,7 +1,8 @@
 """Puts libkrou.so into the package when it is built (see pyproject.toml and docs/PYTHON.md).
 
 The library copied is $KROU_LIBRARY if set, else the one `make -C native` builds beside this
-directory (../native/build/libkrou.so). Without either, the package is installed without it and
+directory (../native/build/libkrou.so), else the one the Maven build makes
+(../native/target/native/libkrou.so). Without either, the package is installed without it and
 finds libkrou at run time through KROU_LIBRARY or the system's loader.
 """
 
@@ -12,12 +13,16 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# where make -C native, then the Maven build, put the library
+BUILT = [os.path.join(HERE, os.pardir, "native", "build", "libkrou.so"),
+         os.path.join(HERE, os.pardir, "native", "target", "native", "libkrou.so")]
 
 
 class BuildWithLibrary(build_py):
     def run(self):
         super().run()
-        library = os.environ.get("KROU_LIBRARY") or os.path.join(HERE, os.pardir, "native", "build", "libkrou.so")
+        library = os.environ.get("KROU_LIBRARY") or next(
+            (path for path in BUILT if os.path.isfile(path)), BUILT[0])
         target = os.path.join(self.build_lib, "krou", "libkrou.so")
         if os.path.isfile(library):
             self.announce(f"copying {library} -> {target}", level=2)

@@ -5,7 +5,7 @@ The library is looked for, in this order:
   2. the environment variable KROU_LIBRARY (a path to the .so);
   3. the package's own directory (krou/libkrou.so, where an install from the repository puts it);
   4. in a source checkout, the library `make -C native` builds (native/build/libkrou.so beside
-     this python/ directory);
+     this python/ directory), then the one the Maven build makes (native/target/native/libkrou.so);
   5. the system's loader (libkrou.so on LD_LIBRARY_PATH, in /usr/local/lib, ...).
 A path given in 1 or 2 is used alone: if it does not load, that is the error.
 """
@@ -19,8 +19,9 @@ from .errors import LibraryNotFoundError
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _NAMES = ("libkrou.so", "libkrou.dylib")
-# python/krou/ -> the repository's native/ build output
-_CHECKOUT_DIRS = (os.path.join(_HERE, os.pardir, os.pardir, "native", "build"),)
+# python/krou/ -> the repository's native/ build output: make's, then the Maven build's
+_CHECKOUT_DIRS = (os.path.join(_HERE, os.pardir, os.pardir, "native", "build"),
+                  os.path.join(_HERE, os.pardir, os.pardir, "native", "target", "native"))
 
 # the error message buffers handed to libkrou (its messages are one line, far shorter)
 ERR_LEN = 512
