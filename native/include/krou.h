@@ -25,12 +25,13 @@
  * once. krou_close must not run concurrently with probes of the same handle.
  *
  * Memory. krou_open memory-maps every table file and allocates, per table, its block offsets
- * (8 bytes a block) and its decoding model (at most about 3 MiB for the largest model FORMAT.md
- * allows). Nothing is allocated after krou_open: a probe decodes into a few hundred bytes of its
+ * (8 bytes a block) and its decoding model (a few MiB at most for the largest model FORMAT.md
+ * allows, far less for the tables the generator writes). Nothing is allocated after krou_open: a probe decodes into a few hundred bytes of its
  * own stack (the rANS look-back is at most 48 positions), and resolving don't-care entries
- * recurses at most n levels deep (under 1 KiB of stack a level). There is no block cache: a probe
- * decodes the stream holding its position (a quarter of a block at most); the operating system's
- * page cache keeps the mapped files.
+ * recurses at most n levels deep (under 1 KiB of stack a level). krou_open keeps no cache: a probe
+ * decodes the stream holding its position (a quarter of a block at most), as far as the position;
+ * the operating system's page cache keeps the mapped files. krou_open_cached adds a bounded cache
+ * of decoded streams, allocated at open.
  *
  * Damaged or foreign files are refused, never read into a wrong value: krou_open checks every
  * table's magic, version, header length, header CRC32C, kind, seed count, rule set, sizes, flags,
@@ -111,6 +112,17 @@ typedef struct krou_tb krou_tb;
  * errlen bytes including the 0) and returns the error code.
  */
 int krou_open(const char *dir, const char *variant, krou_tb **tb, char *err, size_t errlen);
+
+/*
+ * As krou_open, with a cache of decoded streams of about cache_bytes (0: none, as krou_open). The
+ * cache is allocated here, once, and never grows: a probe that finds the stream of its position
+ * decoded far enough reads one byte of it (under that slot's mutex); otherwise it decodes the
+ * stream into the slot, replacing what was there. Worth it for repeated probes in the same blocks
+ * (a search); a few MiB hold the streams a search returns to. A cache_bytes too small for one
+ * slot means no cache.
+ */
+int krou_open_cached(const char *dir, const char *variant, size_t cache_bytes, krou_tb **tb, char *err,
+                     size_t errlen);
 
 /* Unmaps and frees everything. NULL is allowed. */
 void krou_close(krou_tb *tb);

@@ -1,6 +1,7 @@
 /* Reading symbols out of blocks: raw, stored codes, and the four rANS streams of a context-coded
    block (FORMAT.md, "Blocks"). A probe decodes one stream from its first position to the one it
    needs, on its own stack; verification decodes whole halves and checks every byte is used once. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -105,7 +106,7 @@ static int to_symbol(const kr_table *t, int code, int *symbol) {
     return 0;
 }
 
-int kr_table_symbol(const kr_table *t, uint64_t r, int *symbol) {
+static int symbol_uncached(const kr_table *t, uint64_t r, int *symbol) {
     uint32_t b = (uint32_t)(r / t->block_size), m;
     uint32_t i = (uint32_t)(r - (uint64_t)b * t->block_size);
     const unsigned char *data;
@@ -132,6 +133,30 @@ int kr_table_symbol(const kr_table *t, uint64_t r, int *symbol) {
     if (run_stream(t, &s, (uint64_t)b * t->block_size + start, (int)(i - start), &code, NULL) != 0)
         return KROU_ERR_CORRUPT;
     return to_symbol(t, code, symbol);
+}
+
+int kr_cache_init(kr_cache *c, size_t bytes, int slot_len) {
+    memset(c, 0, sizeof *c);
+    size_t per = sizeof(kr_slot) + (size_t)slot_len;
+    c->count = slot_len > 0 ? bytes / per : 0;
+    if (c->count == 0) return -1;
+    c->slots = calloc(c->count, sizeof *c->slots);
+    c->codes = malloc(c->count * (size_t)slot_len);
+    if (!c->slots || !c->codes) {
+        kr_cache_free(c);
+        return -1;
+    }
+    for (size_t i = 0; i < c->count; i++) pthread_mutex_init(&c->slots[i].lock, NULL);
+    c->slot_len = slot_len;
+    return 0;
+}
+
+void kr_cache_free(kr_cache *c) {
+    if (c->slots)
+        for (size_t i = 0; i < c->count; i++) pthread_mutex_destroy(&c->slots[i].lock);
+    free(c->slots);
+    free(c->codes);
+    memset(c, 0, sizeof *c);
 }
 
 /* decodes block b whole with every check; 0 or -1 */
@@ -181,4 +206,50 @@ int kr_table_verify(const kr_table *t, char *err, size_t errlen) {
             return KROU_ERR_CORRUPT;
         }
     return 0;
+}
+
+/* where a stream's decoded codes live in the cache */
+static kr_slot *slot_of(kr_cache *c, const kr_table *t, uint32_t b, int stream) {
+    uint64_t h = ((uint64_t)t->id << 40 ^ (uint64_t)b << 2 ^ (uint64_t)stream) * 0x9E3779B97F4A7C15ull;
+    return &c->slots[(h >> 20) % c->count];
+}
+
+int kr_table_symbol(const kr_table *t, uint64_t r, int *symbol, kr_cache *cache) {
+    if (cache == NULL || cache->count == 0 || !t->coded || r >= t->positions) return symbol_uncached(t, r, symbol);
+    uint32_t b = (uint32_t)(r / t->block_size), m;
+    uint32_t i = (uint32_t)(r - (uint64_t)b * t->block_size);
+    m = b + 1 < t->block_count ? t->block_size : (uint32_t)(t->positions - (uint64_t)b * t->block_size);
+    unsigned len = (unsigned)(t->offsets[b + 1] - t->offsets[b]);
+    if (len == m) return symbol_uncached(t, r, symbol); /* stored codes: nothing to decode */
+    uint32_t H = (m + 1) / 2;
+    int half = i >= H;
+    uint32_t a = half ? H : 0, e = half ? m : H, c = a + (e - a + 1) / 2;
+    int which = i >= c;
+    uint32_t start = which ? c : a;
+    int at = (int)(i - start), sid = half * 2 + which;
+    if ((int)(e - a) > 2 * cache->slot_len) return symbol_uncached(t, r, symbol);
+    kr_slot *slot = slot_of(cache, t, b, sid);
+    uint8_t *codes = cache->codes + (size_t)(slot - cache->slots) * (size_t)cache->slot_len;
+    int rc = 0, code = 0;
+    pthread_mutex_lock(&slot->lock);
+    if (slot->table == t && slot->block == b && slot->stream == sid && slot->count > at) {
+        code = codes[at]; /* checked when it was decoded */
+    } else {
+        const unsigned char *data, *h[2];
+        long nb[2];
+        stream s;
+        slot->table = NULL;
+        if (block_of(t, b, &data, &len, &m) != 0 || halves(data, len, h, nb) != 0 ||
+            stream_init(&s, h[half], nb[half], which) != 0 ||
+            run_stream(t, &s, (uint64_t)b * t->block_size + start, at, &code, codes) != 0) {
+            rc = KROU_ERR_CORRUPT;
+        } else {
+            slot->table = t;
+            slot->block = b;
+            slot->stream = sid;
+            slot->count = at + 1;
+        }
+    }
+    pthread_mutex_unlock(&slot->lock);
+    return rc ? rc : to_symbol(t, code, symbol);
 }

@@ -2,6 +2,7 @@
 #ifndef KROU_INTERNAL_H
 #define KROU_INTERNAL_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -66,6 +67,7 @@ typedef struct kr_table {
     char path[4096];
     const unsigned char *map; /* the whole file, mapped read-only */
     size_t size;
+    int id;     /* the table's number in its handle (for the cache) */
     int kind;   /* 1 values, 2 dtc */
     int n;      /* seeds */
     int coded;  /* 1: context encoding, 0: raw */
@@ -89,12 +91,32 @@ typedef struct kr_table {
     uint8_t *bucket;     /* per context, 2^(s-5) buckets: the entry (relative) holding slot 32 b */
 } kr_table;
 
+/* the optional cache of decoded streams: slots of a fixed length, each behind its own lock */
+typedef struct kr_slot {
+    pthread_mutex_t lock;
+    const kr_table *table; /* NULL: empty */
+    uint32_t block;
+    int stream; /* 0..3 */
+    int count;  /* codes decoded from the stream's first position */
+} kr_slot;
+
+typedef struct kr_cache {
+    kr_slot *slots;
+    uint8_t *codes; /* slot i's codes at i * slot_len */
+    size_t count;
+    int slot_len;
+} kr_cache;
+
+/* a cache of about `bytes` for streams of at most slot_len positions; 0, or -1 if too small or out of memory */
+int kr_cache_init(kr_cache *c, size_t bytes, int slot_len);
+void kr_cache_free(kr_cache *c);
+
 /* maps and validates one file; 0 or a krou error code with a message */
 int kr_table_open(kr_table *t, const char *path, int kind, int n, const char *canonical, char *err,
                   size_t errlen);
 void kr_table_close(kr_table *t);
-/* the symbol stored at rank r (r < positions): 0 with *symbol set, or KROU_ERR_CORRUPT */
-int kr_table_symbol(const kr_table *t, uint64_t r, int *symbol);
+/* the symbol stored at rank r (r < positions): 0 with *symbol set, or KROU_ERR_CORRUPT; cache may be NULL */
+int kr_table_symbol(const kr_table *t, uint64_t r, int *symbol, kr_cache *cache);
 /* body CRC and every block decoded whole: 0 or KROU_ERR_CORRUPT with a message */
 int kr_table_verify(const kr_table *t, char *err, size_t errlen);
 

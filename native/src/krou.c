@@ -14,6 +14,7 @@ struct krou_tb {
     int has_dtc[KROU_MAX_SEEDS + 1];
     kr_table values[KROU_MAX_SEEDS + 1];
     kr_table dtc[KROU_MAX_SEEDS + 1];
+    kr_cache cache; /* empty unless opened with a cache */
 };
 
 const char *krou_strerror(int code) {
@@ -43,6 +44,11 @@ int krou_variant(const char *variant, char *id, size_t idlen, char *canonical, s
 }
 
 int krou_open(const char *dir, const char *variant, krou_tb **out, char *err, size_t errlen) {
+    return krou_open_cached(dir, variant, 0, out, err, errlen);
+}
+
+int krou_open_cached(const char *dir, const char *variant, size_t cache_bytes, krou_tb **out, char *err,
+                     size_t errlen) {
     if (out == NULL) {
         kr_msg(err, errlen, "no place for the handle (tb is NULL)");
         return KROU_ERR_ARGUMENT;
@@ -69,6 +75,7 @@ int krou_open(const char *dir, const char *variant, krou_tb **out, char *err, si
     for (int n = 0; n <= KROU_MAX_SEEDS; n++) {
         snprintf(path, sizeof path, "%s/%s/values-%02d.krou", dir, id, n);
         rc = kr_table_open(&tb->values[n], path, 1, n, tb->canonical, err, errlen);
+        tb->values[n].id = 2 * n;
         if (rc == KROU_ERR_MISSING && n > 0) {
             rc = KROU_OK;
             break;
@@ -80,8 +87,22 @@ int krou_open(const char *dir, const char *variant, krou_tb **out, char *err, si
     for (int n = 0; rc == KROU_OK && n <= tb->max; n++) {
         snprintf(path, sizeof path, "%s/%s/dtc-%02d.krou", dir, id, n);
         rc = kr_table_open(&tb->dtc[n], path, 2, n, tb->canonical, err, errlen);
+        tb->dtc[n].id = 2 * n + 1;
         if (rc == KROU_ERR_MISSING) rc = KROU_OK;
         else if (rc == KROU_OK) tb->has_dtc[n] = 1;
+    }
+    if (rc == KROU_OK && cache_bytes > 0) {
+        int longest = 0; /* the longest stream of a coded table */
+        for (int n = 0; n <= tb->max; n++)
+            for (int kind = 0; kind < 2; kind++) {
+                const kr_table *t = kind ? &tb->dtc[n] : &tb->values[n];
+                int len = (int)(((t->block_size + 1) / 2 + 1) / 2);
+                if (t->map && t->coded && len > longest) longest = len;
+            }
+        if (longest > 0 && kr_cache_init(&tb->cache, cache_bytes, longest) != 0 && cache_bytes >= (size_t)longest + 64) {
+            kr_msg(err, errlen, "out of memory for a cache of %zu bytes", cache_bytes);
+            rc = KROU_ERR_MEMORY;
+        }
     }
     if (rc != KROU_OK) {
         krou_close(tb);
@@ -97,6 +118,7 @@ void krou_close(krou_tb *tb) {
         kr_table_close(&tb->values[n]);
         kr_table_close(&tb->dtc[n]);
     }
+    kr_cache_free(&tb->cache);
     free(tb);
 }
 
@@ -118,10 +140,11 @@ int krou_verify(const krou_tb *tb, char *err, size_t errlen) {
     return KROU_OK;
 }
 
-/* the stored symbol of a board of n seeds in a table, or KROU_CORRUPT */
-static int stored(const kr_table *t, const int b[12]) {
+/* the stored symbol of a board in a table, or KROU_CORRUPT */
+#define stored(t, b) stored_in(tb, t, b)
+static int stored_in(const krou_tb *tb, const kr_table *t, const int b[12]) {
     int s;
-    return kr_table_symbol(t, kr_rank(b), &s) == 0 ? s : KROU_CORRUPT;
+    return kr_table_symbol(t, kr_rank(b), &s, (kr_cache *)&tb->cache) == 0 ? s : KROU_CORRUPT;
 }
 
 /* the exact value of a valid covered board: value = max(stored, best exit) */

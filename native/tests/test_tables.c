@@ -152,13 +152,19 @@ int main(void) {
     CHECK(krou_max_seeds(ctx) == 4 && krou_covers(ctx, 4) && !krou_covers(ctx, 5) && !krou_covers(ctx, -1), "coverage");
     CHECK(!krou_has_dtc(ctx, 2), "no distance tables");
     CHECK(krou_verify(ctx, err, sizeof err) == KROU_OK && krou_verify(raw, err, sizeof err) == KROU_OK, "%s", err);
-    /* the rANS decoder against the raw symbols, on every board */
+    /* the rANS decoder against the raw symbols, on every board, without and with a cache (of a few slots,
+       so that streams replace each other; boards visited in rank order, then backwards) */
+    krou_tb *cached;
+    CHECK(krou_open_cached(GOLDEN "/context", "abapa", 4096, &cached, err, sizeof err) == KROU_OK, "%s", err);
     for (int n = 0; n <= 4; n++)
         for (uint64_t r = 0; r < kr_binom(n + 11, 11); r++) {
             int b[12];
             kr_unrank(r, n, b);
             int v = krou_probe(ctx, b);
             CHECK(v == krou_probe(raw, b) && v >= -n && v <= n, "layer %d rank %llu: %d", n, (unsigned long long)r, v);
+            CHECK(v == krou_probe(cached, b), "cached: layer %d rank %llu", n, (unsigned long long)r);
+            kr_unrank(kr_binom(n + 11, 11) - 1 - r, n, b);
+            CHECK(krou_probe(raw, b) == krou_probe(cached, b), "cached backwards: layer %d rank %llu", n, (unsigned long long)r);
         }
     /* values RULES.md gives */
     CHECK(value_of(ctx, "0 2 0 0 0 0 / 1 0 0 0 0 0 N") == 0, "endless chase");
@@ -202,7 +208,7 @@ int main(void) {
     pthread_t th[4];
     job jobs[4];
     for (int i = 0; i < 4; i++) {
-        jobs[i] = (job){ctx, expected, 0};
+        jobs[i] = (job){i % 2 ? cached : ctx, expected, 0};
         pthread_create(&th[i], NULL, probe_all, &jobs[i]);
     }
     for (int i = 0; i < 4; i++) {
@@ -216,6 +222,7 @@ int main(void) {
     CHECK(t8.q > 0 && kr_table_verify(&t8, err, sizeof err) == KROU_OK, "%s", err);
     kr_table_close(&t8);
     krou_close(ctx);
+    krou_close(cached);
     krou_close(raw);
     krou_close(NULL);
     snprintf(tmp, sizeof tmp, "%s/krou-test.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");

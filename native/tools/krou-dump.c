@@ -44,7 +44,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: krou-dump DIR VARIANT values N | moves N | verify\n");
         return 2;
     }
-    if (krou_open(argv[1], argv[2], &tb, err, sizeof err) != KROU_OK) {
+    /* values: with a cache (consecutive ranks share their streams); moves and verify: without */
+    size_t cache = strcmp(argv[3], "values") == 0 ? (size_t)16 << 20 : 0;
+    if (krou_open_cached(argv[1], argv[2], cache, &tb, err, sizeof err) != KROU_OK) {
         fprintf(stderr, "krou-dump: %s\n", err);
         return 1;
     }
