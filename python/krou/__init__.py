@@ -11,7 +11,7 @@ Positions are Krou's notation strings (docs/RULES.md) or 12 counts in the notati
 See docs/PYTHON.md.
 """
 
-from .errors import (ClosedError, CorruptTableError, KrouError, LibraryNotFoundError, NotCoveredError,
+from .errors import (ArgumentError, ClosedError, CorruptTableError, KrouError, LibraryNotFoundError, NotCoveredError,
                      OutOfMemoryError, PositionError, TableError, VariantError)
 from .positions import NORTH, SOUTH, format_position, parse_position
 from .tablebase import Move, Tablebase
@@ -20,6 +20,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Tablebase", "Move", "SOUTH", "NORTH", "parse_position", "format_position",
-    "KrouError", "LibraryNotFoundError", "VariantError", "TableError", "CorruptTableError",
+    "KrouError", "ArgumentError", "LibraryNotFoundError", "VariantError", "TableError", "CorruptTableError",
     "PositionError", "NotCoveredError", "OutOfMemoryError", "ClosedError",
 ]

@@ -64,6 +64,7 @@ def _declare(lib):
         "krou_strerror": (c_char_p, [c_int]),
         "krou_variant": (c_int, [c_char_p, c_char_p, c_size_t, c_char_p, c_size_t, c_char_p, c_size_t]),
         "krou_open": (c_int, [c_char_p, c_char_p, ctypes.POINTER(c_void_p), c_char_p, c_size_t]),
+        "krou_open_cached": (c_int, [c_char_p, c_char_p, c_size_t, ctypes.POINTER(c_void_p), c_char_p, c_size_t]),
         "krou_close": (None, [c_void_p]),
         "krou_max_seeds": (c_int, [c_void_p]),
         "krou_covers": (c_int, [c_void_p, c_int]),

@@ -18,6 +18,10 @@ class LibraryNotFoundError(KrouError, OSError):
     """libkrou could not be found or loaded."""
 
 
+class ArgumentError(KrouError, ValueError):
+    """An argument out of range, such as a negative cache size (KROU_ERR_ARGUMENT)."""
+
+
 class VariantError(KrouError, ValueError):
     """The rule set is not a preset name nor valid options (KROU_ERR_VARIANT)."""
 
@@ -63,6 +67,7 @@ ERR_BOARD = 9
 ERR_COVERAGE = 10
 
 _BY_CODE = {
+    ERR_ARGUMENT: ArgumentError,
     ERR_VARIANT: VariantError,
     ERR_MISSING: TableError,
     ERR_IO: TableError,
@@ -76,6 +81,6 @@ _BY_CODE = {
 
 
 def from_code(code, message):
-    """The exception for libkrou error `code` with `message` (KrouError itself for
-    KROU_ERR_ARGUMENT and for a code this package does not know)."""
+    """The exception for libkrou error `code` with `message` (KrouError itself for a code this
+    package does not know)."""
     return _BY_CODE.get(code, KrouError)(message, code)

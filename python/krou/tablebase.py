@@ -7,8 +7,8 @@ import threading
 from typing import Optional
 
 from . import _native
-from .errors import ClosedError, KrouError, NotCoveredError, VariantError, from_code
-from .errors import ERR_CORRUPT, ERR_COVERAGE, ERR_BOARD
+from .errors import ArgumentError, ClosedError, KrouError, NotCoveredError, VariantError, from_code
+from .errors import ERR_ARGUMENT, ERR_BOARD, ERR_CORRUPT, ERR_COVERAGE
 from .positions import to_struct, to_text
 
 
@@ -42,7 +42,9 @@ class Tablebase:
 
     `variant` is a preset name (abapa, awari, lemery, myriad, grand-slam-forbidden) or options as
     the CLI's --variant takes them ("grand-slam=forbid,cap=4"). `library` is the path of libkrou.so
-    (default: see krou._native). Use as a context manager, or call close().
+    (default: see krou._native). `cache_mb` (MiB, default 0: none) gives libkrou a cache of decoded
+    table streams, allocated at open and never grown, for repeated probes in the same blocks (a
+    search). Use as a context manager, or call close().
 
     Positions are Krou's notation strings ("1 0 0 1 0 1 / 1 0 0 0 0 1 S") or 12 counts in the
     notation's order (South's a..f, then North's A..F) with to_move="S" or "N" (South if omitted).
@@ -50,7 +52,7 @@ class Tablebase:
     when the last running probe has returned.
     """
 
-    def __init__(self, path, variant="abapa", library=None):
+    def __init__(self, path, variant="abapa", library=None, cache_mb=0):
         self._lib = _native.load(library)
         if not isinstance(variant, str):
             raise VariantError(f"the variant is a string such as 'abapa' or 'grand-slam=forbid,cap=4', "
@@ -62,9 +64,11 @@ class Tablebase:
         if code != 0:
             raise from_code(code, _text(err))
         self.variant = _text(ident)
+        if isinstance(cache_mb, bool) or not isinstance(cache_mb, (int, float)) or not 0 <= cache_mb < 1 << 40:
+            raise ArgumentError(f"cache_mb is a number of MiB, 0 or more, not {cache_mb!r}", ERR_ARGUMENT)
         handle = ctypes.c_void_p()
-        code = self._lib.krou_open(os.fsencode(self.path), variant.encode("utf-8"), ctypes.byref(handle),
-                                   err, len(err))
+        code = self._lib.krou_open_cached(os.fsencode(self.path), variant.encode("utf-8"), int(cache_mb * (1 << 20)),
+                                          ctypes.byref(handle), err, len(err))
         if code != 0:
             raise from_code(code, _text(err))
         self._handle = handle

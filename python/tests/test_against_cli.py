@@ -24,19 +24,24 @@ def random_positions(count, seeds, rng):
 class EveryBoard(unittest.TestCase):
     """Whole layers: every board of 0..8 seeds probed, its values counted like `krou stats`."""
 
-    def check_layers(self, variant):
+    def check_layers(self, variant, cache_mb=0, layers=range(MAX_SEEDS + 1)):
         data = tables(variant)
         expected = stats(data, variant)
         self.assertEqual(sorted(expected), list(range(MAX_SEEDS + 1)), "krou stats lists every layer")
-        with krou.Tablebase(data, variant) as tb:
+        with krou.Tablebase(data, variant, cache_mb=cache_mb) as tb:
             self.assertEqual(tb.max_seeds, MAX_SEEDS)
-            for seeds in range(MAX_SEEDS + 1):
+            for seeds in layers:
                 # a board with South to move is the table's mover-relative board
                 counted = collections.Counter(tb.value(counts) for counts in boards(seeds))
                 self.assertEqual(dict(counted), expected[seeds], f"{variant}: values of the {seeds}-seed boards")
 
     def test_abapa(self):
         self.check_layers("abapa")
+
+    def test_abapa_through_a_cache_small_enough_to_evict(self):
+        # 20 KB: room for some 40 decoded streams of a few hundred positions, where layers 7 and 8
+        # have about 280 (libkrou gives a cache too small for one stream none at all)
+        self.check_layers("abapa", cache_mb=0.02, layers=[7, 8])
 
     def test_awari(self):
         self.check_layers("awari")

@@ -109,6 +109,13 @@ class BadTables(unittest.TestCase):
         with self.assertRaises(krou.VariantError):
             krou.Tablebase(tables("abapa"), 6)
 
+    def test_bad_cache_size(self):
+        for cache_mb in (-1, "8", float("nan"), True):
+            with self.subTest(cache_mb=cache_mb):
+                with self.assertRaises(krou.ArgumentError) as raised:
+                    krou.Tablebase(tables("abapa"), cache_mb=cache_mb)
+                self.assertIn("cache_mb is a number of MiB, 0 or more", str(raised.exception))
+
     def test_tables_of_another_rule_set_are_refused(self):
         # abapa's tables put where awari's belong
         self.copy("abapa", as_id="awari")
