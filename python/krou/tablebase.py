@@ -2,13 +2,14 @@
 
 import ctypes
 import dataclasses
+import operator
 import os
 import threading
 from typing import Optional
 
 from . import _native
 from .errors import ArgumentError, ClosedError, KrouError, NotCoveredError, VariantError, from_code
-from .errors import ERR_ARGUMENT, ERR_BOARD, ERR_CORRUPT, ERR_COVERAGE
+from .errors import ERR_ARGUMENT, ERR_BOARD, ERR_CORRUPT, ERR_COVERAGE, ERR_VARIANT
 from .positions import to_struct, to_text
 
 
@@ -57,7 +58,17 @@ class Tablebase:
         if not isinstance(variant, str):
             raise VariantError(f"the variant is a string such as 'abapa' or 'grand-slam=forbid,cap=4', "
                                f"not {type(variant).__name__}")
-        self.path = os.fspath(path)
+        try:
+            self.path = os.fspath(path)
+        except TypeError:
+            raise ArgumentError(f"the path of the data directory is a str or path, not {type(path).__name__}",
+                                ERR_ARGUMENT) from None
+        if isinstance(self.path, bytes):
+            self.path = os.fsdecode(self.path)
+        if "\0" in self.path:
+            raise ArgumentError(f"the path {self.path!r} holds a NUL character", ERR_ARGUMENT)
+        if "\0" in variant:
+            raise VariantError(f"the variant {variant!r} holds a NUL character", ERR_VARIANT)
         err = ctypes.create_string_buffer(_native.ERR_LEN)
         ident = ctypes.create_string_buffer(128)
         code = self._lib.krou_variant(variant.encode("utf-8", "replace"), ident, len(ident), None, 0, err, len(err))
@@ -125,13 +136,14 @@ class Tablebase:
 
     def covers(self, seeds):
         """Whether positions of `seeds` seeds can be probed."""
-        return 0 <= seeds <= self.max_seeds
+        return 0 <= _seed_count(seeds) <= self.max_seeds
 
     def has_distances(self, seeds):
         """Whether the layer of `seeds` seeds has a distance table (krou generate --dtc)."""
+        seeds = _seed_count(seeds)
         handle = self._enter()
         try:
-            return bool(self._lib.krou_has_dtc(handle, seeds))
+            return 0 <= seeds <= self.max_seeds and bool(self._lib.krou_has_dtc(handle, seeds))
         finally:
             self._leave()
 
@@ -255,6 +267,16 @@ class Tablebase:
             reason += (f": a block of the tables of {seeds} seeds (or of the positions its moves lead to) "
                        f"in {os.path.join(self.path, self.variant)} fails its checks")
         return from_code(code, reason)
+
+
+def _seed_count(seeds):
+    """A seed count given to covers() or has_distances(), as an int."""
+    if isinstance(seeds, bool):
+        raise ArgumentError(f"a seed count is a whole number, not {seeds!r}", ERR_ARGUMENT)
+    try:
+        return operator.index(seeds)
+    except TypeError:
+        raise ArgumentError(f"a seed count is a whole number, not {seeds!r}", ERR_ARGUMENT) from None
 
 
 def _text(buffer):

@@ -116,6 +116,25 @@ class BadTables(unittest.TestCase):
                     krou.Tablebase(tables("abapa"), cache_mb=cache_mb)
                 self.assertIn("cache_mb is a number of MiB, 0 or more", str(raised.exception))
 
+    def test_bad_arguments(self):
+        data = tables("abapa")
+        with self.assertRaises(krou.ArgumentError):
+            krou.Tablebase(42)
+        with self.assertRaises(krou.ArgumentError) as raised:
+            krou.Tablebase(data + "\0junk")
+        self.assertIn("NUL", str(raised.exception))
+        with self.assertRaises(krou.VariantError):
+            krou.Tablebase(data, "abapa\0awari")
+        with krou.Tablebase(data) as tb:
+            for seeds in ("8", 8.0, None, True):
+                with self.subTest(seeds=seeds):
+                    with self.assertRaises(krou.ArgumentError):
+                        tb.covers(seeds)
+                    with self.assertRaises(krou.ArgumentError):
+                        tb.has_distances(seeds)
+            self.assertFalse(tb.has_distances(-1))
+            self.assertFalse(tb.has_distances(MAX_SEEDS + 1))
+
     def test_tables_of_another_rule_set_are_refused(self):
         # abapa's tables put where awari's belong
         self.copy("abapa", as_id="awari")
