@@ -13,7 +13,7 @@ import ctypes
 import operator
 
 from . import _native
-from .errors import PositionError, from_code
+from .errors import ERR_NOTATION, PositionError, from_code
 
 SOUTH = _native.KROU_SOUTH
 NORTH = _native.KROU_NORTH
@@ -66,7 +66,7 @@ def to_struct(lib, position, to_move=None):
         if to_move is not None:
             raise PositionError("to_move goes with a sequence of counts; a position string names its side itself")
         if "\0" in position:
-            raise PositionError(f"bad position {position!r}: it holds a NUL character")
+            raise PositionError(f"bad position {position!r}: it holds a NUL character", ERR_NOTATION)
         err = ctypes.create_string_buffer(_native.ERR_LEN)
         code = lib.krou_parse_position(position.encode("utf-8", "replace"), ctypes.byref(pos), err, len(err))
         if code != 0:

@@ -47,6 +47,7 @@ class BadPositions(unittest.TestCase):
                 with self.assertRaises(krou.PositionError) as raised:
                     self.tb.value(text)
                 self.assertIn(reason, str(raised.exception))
+                self.assertEqual(raised.exception.code, 8, "KROU_ERR_NOTATION")
                 self.assertIsInstance(raised.exception, krou.KrouError)
                 self.assertIsInstance(raised.exception, ValueError)
 
@@ -69,6 +70,7 @@ class BadPositions(unittest.TestCase):
                     with self.assertRaises(krou.PositionError) as raised:
                         method(position, to_move)
                     self.assertIn(message, str(raised.exception))
+                    self.assertIn(raised.exception.code, (8, 9), "KROU_ERR_NOTATION or KROU_ERR_BOARD")
 
     def test_more_seeds_than_the_tables_cover(self):
         start = "4 4 4 4 4 4 / 4 4 4 4 4 4 S"  # docs/RULES.md, worked example 14: 48 seeds
@@ -78,6 +80,7 @@ class BadPositions(unittest.TestCase):
                     method(start)
                 self.assertIn(f"the position has 48 seeds on the board; the tables in "
                               f"{os.path.join(self.data, 'abapa')} cover 0..{MAX_SEEDS} seeds", str(raised.exception))
+                self.assertEqual(raised.exception.code, 10, "KROU_ERR_COVERAGE")
         self.assertFalse(self.tb.covers(MAX_SEEDS + 1))
         self.assertTrue(self.tb.covers(MAX_SEEDS))
 
@@ -99,11 +102,13 @@ class BadTables(unittest.TestCase):
         with self.assertRaises(krou.TableError) as raised:
             krou.Tablebase(os.path.join(self.dir, "nothing"))
         self.assertIn("values-00.krou", str(raised.exception))
+        self.assertEqual(raised.exception.code, 3, "KROU_ERR_MISSING")
 
     def test_bad_variant(self):
         with self.assertRaises(krou.VariantError) as raised:
             krou.Tablebase(tables("abapa"), "abapaa")
         self.assertIn("abapaa", str(raised.exception))
+        self.assertEqual(raised.exception.code, 2, "KROU_ERR_VARIANT")
         with self.assertRaises(krou.VariantError):
             krou.Tablebase(tables("abapa"), "cap=7")
         with self.assertRaises(krou.VariantError):
@@ -183,6 +188,7 @@ class Closing(unittest.TestCase):
             with self.assertRaises(krou.ClosedError) as raised:
                 call()
             self.assertIn("is closed", str(raised.exception))
+            self.assertEqual(raised.exception.code, 0)
 
     def test_the_context_manager_closes(self):
         with krou.Tablebase(tables("abapa")) as tb:
