@@ -39,44 +39,48 @@ static int stream_init(stream *s, const unsigned char *half, long nbytes, int wh
     return s->x >= LOW && s->x < (1u << 31) ? 0 : -1;
 }
 
-/* one rANS step in context c; the code or -1 if the data is inconsistent */
-static int step(const kr_table *t, stream *s, int c) {
-    unsigned cnt = t->ent_cnt[c];
-    if (cnt == 0) return -1; /* a context the model leaves empty */
-    uint32_t mask = (1u << t->prec) - 1, slot = s->x & mask;
-    uint32_t base = t->ent_off[c];
-    uint32_t idx = base + t->bucket[((size_t)c << (t->prec - 5)) + (slot >> 5)];
-    while ((uint32_t)t->ent_cum[idx] + t->ent_freq[idx] <= slot) idx++;
-    s->x = t->ent_freq[idx] * (s->x >> t->prec) + slot - t->ent_cum[idx];
-    while (s->x < LOW) {
-        if (s->dir > 0 ? s->pos >= s->limit : s->pos < s->limit) return -1; /* data ending early */
-        s->x = s->x << 8 | s->half[s->pos];
-        s->pos += s->dir;
-    }
-    return t->ent_code[idx];
-}
-
 /*
- * Decodes positions 0..last of a stream of positions starting at rank `first` (count of them);
- * the code of position `last` in *code; if all is not NULL, every code (last must be count - 1).
+ * Decodes positions 0..last of a stream of positions starting at rank `first`; the code of position
+ * `last` in *code; if all is not NULL, every code decoded into all[0..last]. The coder's state and
+ * byte position stay in locals (one dependent chain a position: key, context, slot, state).
  */
 static int run_stream(const kr_table *t, stream *s, uint64_t first, int last, int *code, uint8_t *all) {
-    int bars[11], k = t->k;
+    int bars[11], k = t->k, n = t->n, prec = t->prec, shift = prec - 5;
     uint8_t ring[RING];
-    kr_unrank_bars(first, t->n, bars);
-    for (int i = 0; i <= last; i++) {
-        int lag = bars[1] - 1; /* t = p0 + p1 = b_1 - 1 */
-        int prev = i > 0 ? ring[(i - 1) % RING] : k;
-        int above = lag >= 1 && i - lag >= 0 ? ring[(i - lag) % RING] : k;
-        int same = i >= 2 && ring[(i - 1) % RING] == ring[(i - 2) % RING];
-        int c = t->key_ctx[((size_t)prev * (size_t)(k + 1) + (size_t)above) * 2 + (size_t)same];
-            int y = step(t, s, c);
-        if (y < 0) return -1;
+    uint32_t x = s->x, mask = (1u << prec) - 1;
+    long pos = s->pos, limit = s->limit, dir = s->dir;
+    const unsigned char *bytes = s->half;
+    const uint16_t *key_ctx = t->key_ctx, *cnt = t->ent_cnt, *freq = t->ent_freq, *cum = t->ent_cum;
+    const uint32_t *off = t->ent_off;
+    const uint8_t *bucket = t->bucket, *codes = t->ent_code;
+    size_t k1 = (size_t)k + 1;
+    int prev = k, prev2 = -1; /* the codes of positions i - 1 and i - 2 (k, -1: none) */
+    kr_unrank_bars(first, n, bars);
+    for (unsigned i = 0; i <= (unsigned)last; i++) {
+        unsigned lag = (unsigned)(bars[1] - 1); /* t = p0 + p1 = b_1 - 1 */
+        int above = lag >= 1 && lag <= i ? ring[(i - lag) % RING] : k;
+        int same = prev2 >= 0 && prev == prev2;
+        unsigned c = key_ctx[((size_t)prev * k1 + (size_t)above) * 2 + (size_t)same];
+        if (cnt[c] == 0) return -1; /* a context the model leaves empty */
+        uint32_t slot = x & mask;
+        uint32_t idx = off[c] + bucket[((size_t)c << shift) + (slot >> 5)];
+        while ((uint32_t)cum[idx] + freq[idx] <= slot) idx++;
+        x = freq[idx] * (x >> prec) + slot - cum[idx];
+        while (x < LOW) {
+            if (dir > 0 ? pos >= limit : pos < limit) return -1; /* data ending early */
+            x = x << 8 | bytes[pos];
+            pos += dir;
+        }
+        int y = codes[idx];
         ring[i % RING] = (uint8_t)y;
         if (all) all[i] = (uint8_t)y;
-        if (i == last) *code = y;
-        kr_next_bars(bars, t->n);
+        prev2 = prev;
+        prev = y;
+        kr_next_bars(bars, n);
     }
+    s->x = x;
+    s->pos = pos;
+    *code = prev;
     return 0;
 }
 
@@ -238,16 +242,21 @@ int kr_table_symbol(const kr_table *t, uint64_t r, int *symbol, kr_cache *cache)
         const unsigned char *data, *h[2];
         long nb[2];
         stream s;
+        /* as far as the position; to the stream's end when the slot held the stream not far enough
+           (probes walking along a stream then find the rest) */
+        int end = at, last = (int)((which ? e : c) - start) - 1;
+        if (slot->table == t && slot->block == b && slot->stream == sid) end = last;
         slot->table = NULL;
         if (block_of(t, b, &data, &len, &m) != 0 || halves(data, len, h, nb) != 0 ||
             stream_init(&s, h[half], nb[half], which) != 0 ||
-            run_stream(t, &s, (uint64_t)b * t->block_size + start, at, &code, codes) != 0) {
+            run_stream(t, &s, (uint64_t)b * t->block_size + start, end, &code, codes) != 0) {
             rc = KROU_ERR_CORRUPT;
         } else {
+            code = codes[at];
             slot->table = t;
             slot->block = b;
             slot->stream = sid;
-            slot->count = at + 1;
+            slot->count = end + 1;
         }
     }
     pthread_mutex_unlock(&slot->lock);

@@ -40,12 +40,16 @@ static int dtc_of(const krou_tb *tb, const int b[12]) {
 int main(int argc, char **argv) {
     char err[512];
     krou_tb *tb;
+    size_t cache = (size_t)16 << 20;
+    if (argc > 1 && strcmp(argv[1], "--no-cache") == 0) {
+        cache = 0;
+        argc--;
+        argv++;
+    }
     if (argc < 4) {
-        fprintf(stderr, "usage: krou-dump DIR VARIANT values N | moves N | verify\n");
+        fprintf(stderr, "usage: krou-dump [--no-cache] DIR VARIANT values N | moves N | verify\n");
         return 2;
     }
-    /* values: with a cache (consecutive ranks share their streams); moves and verify: without */
-    size_t cache = strcmp(argv[3], "values") == 0 ? (size_t)16 << 20 : 0;
     if (krou_open_cached(argv[1], argv[2], cache, &tb, err, sizeof err) != KROU_OK) {
         fprintf(stderr, "krou-dump: %s\n", err);
         return 1;
@@ -76,7 +80,7 @@ int main(int argc, char **argv) {
             printf("\n");
         }
     } else {
-        fprintf(stderr, "usage: krou-dump DIR VARIANT values N | moves N | verify\n");
+        fprintf(stderr, "usage: krou-dump [--no-cache] DIR VARIANT values N | moves N | verify\n");
         rc = 2;
     }
     krou_close(tb);

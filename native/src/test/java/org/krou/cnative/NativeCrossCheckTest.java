@@ -1,6 +1,7 @@
 package org.krou.cnative;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -36,28 +38,63 @@ class NativeCrossCheckTest {
     static final int RANDOM = 100_000;
     static final Path BUILD = Path.of(System.getProperty("krou.native.build", "target/native"));
 
-    /** abapa and awari, and two option sets, each with and without distance tables */
+    /**
+     * abapa and awari with distance tables, two option sets without; the root moves of abapa are read without the
+     * C library's cache (krou_open), the others with it (krou_open_cached), as are the whole layers
+     */
     static Stream<Arguments> ruleSets() {
-        return Stream.of(Arguments.of("abapa", true), Arguments.of("awari", true),
-                Arguments.of("grand-slam=forbid,cap=4", false), Arguments.of("lemery", false));
+        return Stream.of(Arguments.of("abapa", true, false), Arguments.of("awari", true, true),
+                Arguments.of("grand-slam=forbid,cap=4", false, true), Arguments.of("lemery", false, true));
     }
 
-    @ParameterizedTest(name = "{0}, distances {1}")
+    @ParameterizedTest(name = "{0}, distances {1}, root moves cached {2}")
     @MethodSource("ruleSets")
-    void theCLibraryReadsWhatTheJavaReaderReads(String variant, boolean dtc, @TempDir Path data) throws Exception {
+    void theCLibraryReadsWhatTheJavaReaderReads(String variant, boolean dtc, boolean cachedMoves, @TempDir Path data)
+            throws Exception {
         generate(data, variant, dtc);
         try (Tablebase tb = Tablebase.open(data, Variant.parse(variant))) {
             assertEquals(MAX, tb.maxSeeds());
             for (int n = 0; n <= MAX; n++) {
                 compareLayer(tb, data, variant, n, dtc);
             }
-            compareRootMoves(tb, data, variant, dtc);
+            compareRootMoves(tb, data, variant, dtc, cachedMoves);
         }
         assertEquals(0, dump(data, variant, "verify").exit, "krou_verify on intact tables");
     }
 
+    /** tables the generator wrote, damaged: the C library refuses them, naming the file */
+    @Test
+    void damagedAndForeignTablesAreRefused(@TempDir Path data) throws Exception {
+        generate(data, "abapa", false, 6);
+        Path table = data.resolve("abapa/values-06.krou");
+        byte[] intact = Files.readAllBytes(table);
+        assertEquals(0, dump(data, "abapa", "verify").exit);
+
+        byte[] flipped = intact.clone();
+        flipped[intact.length / 2] ^= 0x01; // a block or the index
+        Files.write(table, flipped);
+        Run run = dump(data, "abapa", "verify");
+        assertEquals(1, run.exit);
+        assertTrue(run.err.contains("values-06.krou"), run.err);
+
+        Files.write(table, Arrays.copyOf(intact, intact.length - 1));
+        run = dump(data, "abapa", "values", "6");
+        assertEquals(1, run.exit);
+        assertTrue(run.err.contains("truncated"), run.err);
+
+        Files.write(table, intact);
+        Files.move(data.resolve("abapa"), data.resolve("lemery"));
+        run = dump(data, "lemery", "values", "1");
+        assertEquals(1, run.exit);
+        assertTrue(run.err.contains("rule set"), run.err);
+    }
+
     static void generate(Path data, String variant, boolean dtc) {
-        List<String> args = new ArrayList<>(List.of("generate", "--max-seeds", String.valueOf(MAX), "--threads", "2",
+        generate(data, variant, dtc, MAX);
+    }
+
+    static void generate(Path data, String variant, boolean dtc, int max) {
+        List<String> args = new ArrayList<>(List.of("generate", "--max-seeds", String.valueOf(max), "--threads", "2",
                 "--data", data.toString(), "--variant", variant));
         if (dtc) {
             args.add("--dtc");
@@ -69,7 +106,7 @@ class NativeCrossCheckTest {
 
     /** every board of n seeds, in rank order: krou-dump's "value dtc" against probe and distance */
     static void compareLayer(Tablebase tb, Path data, String variant, int n, boolean dtc) throws IOException {
-        Process p = start(data, variant, null, "values", String.valueOf(n));
+        Process p = start(data, variant, null, true, "values", String.valueOf(n));
         int[] b = new int[12];
         long size = PositionIndex.size(n), r = 0;
         try (BufferedReader in = reader(p)) {
@@ -89,7 +126,8 @@ class NativeCrossCheckTest {
     }
 
     /** the root moves of random boards of the largest layer, as Tablebase.rootMoves gives them */
-    static void compareRootMoves(Tablebase tb, Path data, String variant, boolean dtc) throws IOException {
+    static void compareRootMoves(Tablebase tb, Path data, String variant, boolean dtc, boolean cached)
+            throws IOException {
         SplittableRandom random = new SplittableRandom(33);
         long size = PositionIndex.size(MAX);
         long[] ranks = new long[RANDOM];
@@ -99,7 +137,7 @@ class NativeCrossCheckTest {
             input.append(ranks[i]).append('\n');
         }
         Path file = Files.writeString(data.resolve("ranks.txt"), input);
-        Process p = start(data, variant, file, "moves", String.valueOf(MAX));
+        Process p = start(data, variant, file, cached, "moves", String.valueOf(MAX));
         int[] b = new int[12], values = new int[6], distances = new int[6], captured = new int[6];
         int i = 0;
         try (BufferedReader in = reader(p)) {
@@ -139,14 +177,19 @@ class NativeCrossCheckTest {
     }
 
     static Run dump(Path data, String variant, String... args) throws IOException, InterruptedException {
-        Process p = start(data, variant, null, args);
-        p.getInputStream().readAllBytes();
+        List<String> command = new ArrayList<>(List.of(BUILD.resolve("krou-dump").toString(), data.toString(), variant));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         return new Run(p.waitFor(), err);
     }
 
-    static Process start(Path data, String variant, Path input, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(BUILD.resolve("krou-dump").toString(), data.toString(), variant));
+    static Process start(Path data, String variant, Path input, boolean cached, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(BUILD.resolve("krou-dump").toString()));
+        if (!cached) {
+            command.add("--no-cache");
+        }
+        command.addAll(List.of(data.toString(), variant));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
         if (input != null) {
