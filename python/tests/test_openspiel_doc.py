@@ -79,5 +79,46 @@ class OpenSpielSnippet(unittest.TestCase):
         self.assertEqual(state.actions, [])
 
 
+class OpenSpielPlaythrough(unittest.TestCase):
+    """The end of the game of OpenSpiel's oware playthrough (open_spiel/integration_tests/playthroughs/
+    oware.txt, commit 112b777), replayed through the package: from the state with 12 seeds left,
+    OpenSpiel's actions must be legal moves in Krou and lead to the state it prints next; the game
+    ends, as docs/PYTHON.md says, when North has captured more than half, each side then taking the
+    seeds in its own row: OpenSpiel's final scores. Krou plays on, with the same winner."""
+
+    START = "0 | 17 19 | 0 1 2 0 2 0 0 1 5 1 0 0"   # its state before action 4 ("E")
+    NEXT = "1 | 17 19 | 0 1 2 0 0 1 1 1 5 1 0 0"    # its state after it
+    ACTIONS = [4, 2, 2, 4, 0, 5, 3, 3, 5, 5]        # the last ten of its History()
+    FINAL_SCORES = [21, 27]                           # "0 | 21 27 | 0 0 0 0 0 0 0 0 0 0 0 0"
+    RETURNS = [-1, 1]
+
+    def test_the_game_ends_as_in_openspiel(self):
+        namespace = {}
+        exec(snippet().split("\ncounts, side")[0], namespace)  # the doc's krou_position alone
+        krou_position = namespace["krou_position"]
+        scores = [17, 19]
+        counts, side = krou_position(StandInState(self.START))
+        with krou.Tablebase(tables("abapa", max_seeds=12)) as tb:
+            for ply, action in enumerate(self.ACTIONS):
+                self.assertLessEqual(max(scores), 24, "OpenSpiel would have stopped already")
+                player = "SN".index(side)
+                moves = {m.index: m for m in tb.moves(counts, to_move=side)}
+                self.assertIn(action, moves, f"OpenSpiel's action {action} at ply {ply} is legal in Krou")
+                move = moves[action]
+                scores[player] += move.captures
+                counts, side = krou.parse_position(move.position)
+                if ply == 0:
+                    self.assertEqual((list(counts), side), krou_position(StandInState(self.NEXT)))
+            self.assertGreater(scores[1], 24, "North has captured more than half: OpenSpiel stops")
+            self.assertEqual([scores[0] + sum(counts[:6]), scores[1] + sum(counts[6:])], self.FINAL_SCORES,
+                             "each side takes the seeds in its own row")
+            # Krou plays on: the seeds left go as the position's value says, to the same winner
+            seeds, value = sum(counts), tb.value(counts, to_move=side)
+            mover = "SN".index(side)
+            final = list(scores)
+            final[mover] += (seeds + value) / 2
+            final[1 - mover] += (seeds - value) / 2
+        self.assertEqual([(a > b) - (a < b) for a, b in (final, final[::-1])], self.RETURNS)
+
 if __name__ == "__main__":
     unittest.main()
