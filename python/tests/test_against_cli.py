@@ -4,6 +4,7 @@
 import collections
 import random
 import re
+import threading
 import unittest
 
 import krou
@@ -42,6 +43,30 @@ class EveryBoard(unittest.TestCase):
         # 20 KB: room for some 40 decoded streams of a few hundred positions, where layers 7 and 8
         # have about 280 (libkrou gives a cache too small for one stream none at all)
         self.check_layers("abapa", cache_mb=0.02, layers=[7, 8])
+
+    def test_threads_sharing_a_cached_tablebase(self):
+        # four threads probe every board of layer 7 at once through one small cache, each starting
+        # at another place of the layer, two of them backwards
+        data = tables("abapa")
+        expected = stats(data)[7]
+        layer = list(boards(7))
+        counted = [None] * 4
+
+        def probe(t):
+            start = t * len(layer) // 4
+            order = layer[start:] + layer[:start]
+            if t % 2:
+                order.reverse()
+            counted[t] = collections.Counter(tb.value(board) for board in order)
+
+        with krou.Tablebase(data, cache_mb=0.02) as tb:
+            threads = [threading.Thread(target=probe, args=(t,)) for t in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        for t in range(4):
+            self.assertEqual(dict(counted[t]), expected, f"thread {t}: the values of layer 7")
 
     def test_awari(self):
         self.check_layers("awari")
