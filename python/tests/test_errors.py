@@ -197,25 +197,36 @@ class Closing(unittest.TestCase):
             tb.value("1 0 0 1 0 1 / 1 0 0 0 0 1 S")
 
     def test_probes_in_threads_while_closing(self):
+        # close() while four threads probe and check the tables (verify() reads every byte, so close()
+        # falls in the middle of one): each call answers right or raises ClosedError, and every thread
+        # then stops with ClosedError (the tables are freed after the last call running returns)
         tb = krou.Tablebase(tables("abapa"))
-        failures = []
+        started = [threading.Event() for _ in range(4)]
+        outcomes = [None] * 4
 
-        def probe():
+        def probe(t):
             try:
-                for _ in range(2000):
+                while True:
                     self.assertEqual(tb.value("1 0 0 1 0 1 / 1 0 0 0 0 1 S"), 5)
+                    self.assertEqual(len(tb.moves("1 0 0 1 0 1 / 1 0 0 0 0 1 S")), 3)
+                    started[t].set()
+                    tb.verify()
             except krou.ClosedError:
-                pass
+                outcomes[t] = "closed"
             except Exception as e:  # noqa: BLE001 - reported below
-                failures.append(e)
+                outcomes[t] = e
+            finally:
+                started[t].set()
 
-        threads = [threading.Thread(target=probe) for _ in range(4)]
+        threads = [threading.Thread(target=probe, args=(t,)) for t in range(4)]
         for thread in threads:
             thread.start()
+        for event in started:
+            event.wait(30)
         tb.close()
         for thread in threads:
-            thread.join()
-        self.assertEqual(failures, [])
+            thread.join(30)
+        self.assertEqual(outcomes, ["closed"] * 4)
 
 
 class FindingTheLibrary(unittest.TestCase):
