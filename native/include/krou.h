@@ -26,19 +26,21 @@
  *
  * Memory. krou_open memory-maps every table file and allocates, per table, its block offsets
  * (8 bytes a block) and its decoding model (a few MiB at most for the largest model FORMAT.md
- * allows, far less for the tables the generator writes). Nothing is allocated after krou_open: a probe decodes into a few hundred bytes of its
- * own stack (the rANS look-back is at most 48 positions), and resolving don't-care entries
- * recurses at most n levels deep (under 1 KiB of stack a level). krou_open keeps no cache: a probe
- * decodes the stream holding its position (a quarter of a block at most), as far as the position;
- * the operating system's page cache keeps the mapped files. krou_open_cached adds a bounded cache
- * of decoded streams, allocated at open.
+ * allows, far less for the tables the generator writes). Nothing is allocated after krou_open: a
+ * probe decodes into a few hundred bytes of its own stack (the rANS look-back is at most 48
+ * positions), and resolving don't-care entries recurses at most n levels deep (under 1 KiB of
+ * stack a level). krou_open keeps no cache: a probe decodes the stream holding its position (a
+ * quarter of a block at most), as far as the position; the operating system's page cache keeps
+ * the mapped files. krou_open_cached adds a bounded cache of decoded streams, allocated at open.
  *
  * Damaged or foreign files are refused, never read into a wrong value: krou_open checks every
  * table's magic, version, header length, header CRC32C, kind, seed count, rule set, sizes, flags,
  * symbol table, reserved bytes, model CRC and contents, index CRC and layout (FORMAT.md,
- * "Validation"); every probe checks the CRC32C of the block it reads and the decoder's
- * consistency (codes, contexts, final coder state); krou_verify also checks every body CRC and
- * decodes every block whole.
+ * "Validation"); every probe checks the CRC32C of the block it reads (in a cache: when the stream
+ * was decoded) and the decoder's consistency as far as it decodes (a context the model leaves
+ * empty, data ending early; the final coder state when it decodes a stream to its end);
+ * krou_verify also checks every body CRC and decodes every block whole (both streams of a half
+ * ending at 2^23, every byte taken exactly once).
  */
 #ifndef KROU_H
 #define KROU_H

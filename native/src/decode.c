@@ -249,7 +249,8 @@ int kr_table_symbol(const kr_table *t, uint64_t r, int *symbol, kr_cache *cache)
         slot->table = NULL;
         if (block_of(t, b, &data, &len, &m) != 0 || halves(data, len, h, nb) != 0 ||
             stream_init(&s, h[half], nb[half], which) != 0 ||
-            run_stream(t, &s, (uint64_t)b * t->block_size + start, end, &code, codes) != 0) {
+            run_stream(t, &s, (uint64_t)b * t->block_size + start, end, &code, codes) != 0 ||
+            (end == last && s.x != LOW)) { /* a stream decoded to its end ends at 2^23 */
             rc = KROU_ERR_CORRUPT;
         } else {
             code = codes[at];

@@ -126,11 +126,13 @@ int krou_format_position(const krou_position *pos, char *buf, size_t len) {
 }
 
 void krou_position_board(const krou_position *pos, int board[12]) {
+    if (pos == NULL || board == NULL) return;
     int off = pos->side == KROU_NORTH ? 6 : 0;
     for (int i = 0; i < 12; i++) board[i] = pos->pits[(i + off) % 12];
 }
 
 void krou_board_position(const int board[12], int side, krou_position *pos) {
+    if (pos == NULL || board == NULL) return;
     int off = side == KROU_NORTH ? 6 : 0;
     for (int i = 0; i < 12; i++) pos->pits[(i + off) % 12] = board[i];
     pos->side = side == KROU_NORTH ? KROU_NORTH : KROU_SOUTH;

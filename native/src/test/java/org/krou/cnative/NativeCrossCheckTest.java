@@ -2,10 +2,13 @@ package org.krou.cnative;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -100,29 +103,49 @@ class NativeCrossCheckTest {
             args.add("--dtc");
         }
         StringWriter out = new StringWriter(), err = new StringWriter();
-        int code = Main.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+        PrintStream console = System.out;
+        int code;
+        System.setOut(new PrintStream(OutputStream.nullOutputStream())); // the generator's progress lines
+        try {
+            code = Main.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+        } finally {
+            System.setOut(console);
+        }
         assertEquals(0, code, () -> "krou generate failed: " + err);
     }
 
-    /** every board of n seeds, in rank order: krou-dump's "value dtc" against probe and distance */
+    /**
+     * every board of n seeds: krou-dump's "value dtc" lines, in rank order, against probe and distance, compared
+     * from the last rank down (the Java reader caches a stream as far as it decoded it: walking up, each probe
+     * would decode its stream again from the start)
+     */
     static void compareLayer(Tablebase tb, Path data, String variant, int n, boolean dtc) throws IOException {
         Process p = start(data, variant, null, true, "values", String.valueOf(n));
-        int[] b = new int[12];
-        long size = PositionIndex.size(n), r = 0;
+        int size = Math.toIntExact(PositionIndex.size(n));
+        int[] values = new int[size], distances = new int[size];
+        int r = 0;
         try (BufferedReader in = reader(p)) {
             for (String line; (line = in.readLine()) != null; r++) {
-                PositionIndex.unrank(n, r, b);
-                String[] f = line.split(" ");
-                long rank = r;
-                assertEquals(tb.probe(b), Integer.parseInt(f[0]),
-                        () -> variant + ": value of " + Arrays.toString(b) + " (layer " + n + ", rank " + rank + ")");
-                int expected = dtc ? javaDistance(tb.distance(b)) : -1;
-                assertEquals(expected, Integer.parseInt(f[1]),
-                        () -> variant + ": distance of " + Arrays.toString(b) + " (layer " + n + ", rank " + rank + ")");
+                int space = line.indexOf(' ');
+                values[r] = Integer.parseInt(line.substring(0, space));
+                distances[r] = Integer.parseInt(line.substring(space + 1));
             }
         }
-        assertEquals(size, r, variant + ": positions of layer " + n + " printed by krou-dump");
         finish(p);
+        assertEquals(size, r, variant + ": positions of layer " + n + " printed by krou-dump");
+        int[] b = new int[12];
+        for (int rank = size - 1; rank >= 0; rank--) {
+            PositionIndex.unrank(n, rank, b);
+            if (tb.probe(b) != values[rank]) {
+                fail(variant + ": value of " + Arrays.toString(b) + " (layer " + n + ", rank " + rank + "): Java "
+                        + tb.probe(b) + ", C " + values[rank]);
+            }
+            int expected = dtc ? javaDistance(tb.distance(b)) : -1;
+            if (expected != distances[rank]) {
+                fail(variant + ": distance of " + Arrays.toString(b) + " (layer " + n + ", rank " + rank + "): Java "
+                        + expected + ", C " + distances[rank]);
+            }
+        }
     }
 
     /** the root moves of random boards of the largest layer, as Tablebase.rootMoves gives them */
