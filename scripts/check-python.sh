@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The Python package as docs/PYTHON.md installs it: libkrou built with make, the package installed without the
+# network into a fresh virtual environment, and the five-line example of docs/PYTHON.md run from another directory
+# against tables `krou generate` wrote; its value and moves must be those `krou probe --json` prints.
+# Usage: scripts/check-python.sh DATA (a data directory holding abapa's tables of 0..5 seeds at least). The Python
+# is $PYTHON, else python3 (else /usr/bin/python3 if only that one qualifies); it needs venv, setuptools 61 or later
+# and wheel (Debian: python3-venv, python3-setuptools, python3-wheel), since the install may not download them.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+DATA="$(cd "${1:?usage: scripts/check-python.sh DATA}" && pwd)"
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/krou-python.XXXXXX")"
+trap 'rm -rf "$TMP"' EXIT
+
+usable() { "$1" -c 'import venv, ensurepip, setuptools, wheel' 2>/dev/null; }
+if [ -z "${PYTHON:-}" ]; then
+  # the PATH's python3, or the system's when that one (a pyenv build, say) lacks them
+  PYTHON=python3
+  if ! usable python3 && [ -x /usr/bin/python3 ] && usable /usr/bin/python3; then PYTHON=/usr/bin/python3; fi
+fi
+usable "$PYTHON" || {
+  echo "check-python: $PYTHON lacks venv, setuptools or wheel (Debian: apt-get install python3-venv python3-setuptools python3-wheel)" >&2
+  exit 1
+}
+
+make -s -C native
+"$PYTHON" -m venv --system-site-packages "$TMP/venv"
+"$TMP/venv/bin/pip" install -q --no-build-isolation --no-index ./python
+
+# the first python block of docs/PYTHON.md, run where "data" is the data directory
+"$PYTHON" -c 'import re, sys; print(re.search(r"```python\n(.*?)```", open(sys.argv[1]).read(), re.S).group(1))' \
+  docs/PYTHON.md >"$TMP/example.py"
+ln -s "$DATA" "$TMP/data"
+(cd "$TMP" && env -u KROU_LIBRARY -u PYTHONPATH venv/bin/python example.py) >"$TMP/python.out"
+
+# krou probe's answer in the example's form: the value, then "pit captures value" for each move
+scripts/krou probe --json --data "$DATA" "1 0 0 1 0 1 / 1 0 0 0 0 1 S" | "$PYTHON" -c '
+import json, sys
+answer = json.load(sys.stdin)
+print(answer["value"])
+for move in answer["moves"]:
+    print(move["move"], move["captured"], move["value"])' >"$TMP/expected"
+# the example also prints each move distance: dropped here
+awk 'NR == 1 { print; next } { print $1, $2, $3 }' "$TMP/python.out" >"$TMP/got"
+if ! diff -u "$TMP/expected" "$TMP/got"; then
+  echo "check-python: the example of docs/PYTHON.md and krou probe disagree (above)" >&2
+  exit 1
+fi
+echo "check-python: the installed package answers as krou probe does ($(wc -l <"$TMP/got") lines)"
