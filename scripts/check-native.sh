@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# The Python package as docs/PYTHON.md installs it: libkrou built with make, the package installed without the
-# network into a fresh virtual environment, and the five-line example of docs/PYTHON.md run from another directory
-# against tables `krou generate` wrote; its value and moves must be those `krou probe --json` prints.
-# Usage: scripts/check-python.sh DATA (a data directory holding abapa's tables of 0..5 seeds at least). The Python
+# The two programs a non-Java engine starts from, each against `krou probe --json` on the same position: the C
+# example of docs/NATIVE.md (native/examples/probe.c, built by make), and the five-line example of docs/PYTHON.md,
+# run from another directory with the package installed as docs/PYTHON.md says (without the network, into a fresh
+# virtual environment). Each must print the value and the moves' captures and values that krou probe prints.
+# Usage: scripts/check-native.sh DATA (a data directory holding abapa's tables of 0..5 seeds at least). The Python
 # is $PYTHON, else python3 (else /usr/bin/python3 if only that one qualifies); it needs venv, setuptools 61 or later
 # and wheel (Debian: python3-venv, python3-setuptools, python3-wheel), since the install may not download them.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-DATA="$(cd "${1:?usage: scripts/check-python.sh DATA}" && pwd)"
+DATA="$(cd "${1:?usage: scripts/check-native.sh DATA}" && pwd)"
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/krou-python.XXXXXX")"
 trap 'rm -rf "$TMP"' EXIT
 
@@ -18,7 +19,7 @@ if [ -z "${PYTHON:-}" ]; then
   if ! usable python3 && [ -x /usr/bin/python3 ] && usable /usr/bin/python3; then PYTHON=/usr/bin/python3; fi
 fi
 usable "$PYTHON" || {
-  echo "check-python: $PYTHON lacks venv, setuptools or wheel (Debian: apt-get install python3-venv python3-setuptools python3-wheel)" >&2
+  echo "check-native: $PYTHON lacks venv, setuptools or wheel (Debian: apt-get install python3-venv python3-setuptools python3-wheel)" >&2
   exit 1
 }
 
@@ -42,7 +43,16 @@ for move in answer["moves"]:
 # the example also prints each move distance: dropped here
 awk 'NR == 1 { print; next } { print $1, $2, $3 }' "$TMP/python.out" >"$TMP/got"
 if ! diff -u "$TMP/expected" "$TMP/got"; then
-  echo "check-python: the example of docs/PYTHON.md and krou probe disagree (above)" >&2
+  echo "check-native: the example of docs/PYTHON.md and krou probe disagree (above)" >&2
   exit 1
 fi
-echo "check-python: the installed package answers as krou probe does ($(wc -l <"$TMP/got") lines)"
+echo "check-native: the installed package answers as krou probe does ($(wc -l <"$TMP/got") lines)"
+
+# the C example of docs/NATIVE.md: "value +5", then "  a  captures  0  value  +5" for each move
+native/build/probe-example "$DATA" "1 0 0 1 0 1 / 1 0 0 0 0 1 S" \
+  | awk 'NR == 1 { print $2 + 0; next } { print $1, $3, $5 + 0 }' >"$TMP/c.got"
+if ! diff -u "$TMP/expected" "$TMP/c.got"; then
+  echo "check-native: native/examples/probe.c and krou probe disagree (above)" >&2
+  exit 1
+fi
+echo "check-native: the C example answers as krou probe does ($(wc -l <"$TMP/c.got") lines)"
