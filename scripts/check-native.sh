@@ -56,3 +56,11 @@ if ! diff -u "$TMP/expected" "$TMP/c.got"; then
   exit 1
 fi
 echo "check-native: the C example answers as krou probe does ($(wc -l <"$TMP/c.got") lines)"
+
+# the programs README.md, docs/NATIVE.md and docs/PYTHON.md show are the ones checked above
+block() { "$PYTHON" -c 'import re, sys; print(re.findall(r"```" + sys.argv[2] + r"\n(.*?)```", open(sys.argv[1]).read(), re.S)[0], end="")' "$1" "$2"; }
+for doc in README.md docs/NATIVE.md; do
+  diff -u native/examples/probe.c <(block "$doc" c) || { echo "check-native: $doc shows another C program than native/examples/probe.c" >&2; exit 1; }
+done
+diff -u <(block docs/PYTHON.md python) <(block README.md python) || { echo "check-native: README.md and docs/PYTHON.md show different Python examples" >&2; exit 1; }
+echo "check-native: README.md, docs/NATIVE.md and docs/PYTHON.md show the programs checked"
