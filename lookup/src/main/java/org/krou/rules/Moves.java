@@ -53,7 +53,7 @@ public final class Moves {
         int sown = 0;
         int taking = 0;
         int slams = 0;
-        int keeping = 0; // moves that leave the opponent seeds
+        int keeping = 0; // moves that leave the opponent seeds (counted under awari alone, which asks)
         for (int pit = 0; pit < Rules.ROW; pit++) {
             int s = b[pit];
             if (s == 0) {
@@ -82,7 +82,7 @@ public final class Moves {
                 slams |= bit;
             }
             int at = pit * Rules.PITS; // the child is rotated: its mover's row is the opponent's
-            if (children[at] + children[at + 1] + children[at + 2] + children[at + 3] + children[at + 4]
+            if (awari && children[at] + children[at + 1] + children[at + 2] + children[at + 3] + children[at + 4]
                     + children[at + 5] > 0) {
                 keeping |= bit;
             }
