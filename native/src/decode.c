@@ -1,7 +1,9 @@
 /* Reading symbols out of blocks: raw, stored codes, and the four rANS streams of a context-coded
    block (FORMAT.md, "Blocks"). A probe decodes one stream from its first position to the one it
    needs, on its own stack; verification decodes whole halves and checks every byte is used once. */
+#define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE, where the system has them */
 #include <sched.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,19 +148,34 @@ static int symbol_uncached(const kr_table *t, uint64_t r, int *symbol) {
 #error "libkrou's cache needs the __atomic builtins of GCC or Clang"
 #endif
 
+/* the cache's arrays start on a boundary of 2 MiB and ask for pages of that size where the system
+   gives them on request (Linux's transparent huge pages): a probe reads two random places in a
+   cache of up to gigabytes, and small pages would make each a miss of the address translation */
+#define HUGE ((size_t)2 << 20)
+static void huge_pages(void *p, size_t len) {
+#ifdef MADV_HUGEPAGE
+    if (len >= HUGE) (void)madvise(p, len, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)len;
+#endif
+}
+
 int kr_cache_init(kr_cache *c, size_t bytes, int slot_len) {
     memset(c, 0, sizeof *c);
     size_t per = sizeof(kr_set) + (size_t)KR_WAYS * (size_t)slot_len;
     size_t count = slot_len > 0 ? bytes / per : 0;
     if (count == 0) return -1;
-    void *sets = NULL;
-    if (posix_memalign(&sets, 64, count * sizeof(kr_set)) != 0) return -2;
+    void *sets = NULL, *codes = NULL;
+    if (posix_memalign(&sets, HUGE, count * sizeof(kr_set)) != 0) return -2;
     c->sets = sets;
-    c->codes = malloc(count * KR_WAYS * (size_t)slot_len);
-    if (!c->codes) {
+    if (posix_memalign(&codes, HUGE, count * KR_WAYS * (size_t)slot_len) != 0) {
         kr_cache_free(c);
         return -2;
     }
+    c->codes = codes;
+    huge_pages(sets, count * sizeof(kr_set));
+    huge_pages(codes, count * KR_WAYS * (size_t)slot_len);
     memset(c->sets, 0, count * sizeof(kr_set));
     for (size_t i = 0; i < count; i++)
         for (int w = 0; w < KR_WAYS; w++) c->sets[i].age[w] = (uint8_t)w;
