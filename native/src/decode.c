@@ -148,9 +148,10 @@ static int symbol_uncached(const kr_table *t, uint64_t r, int *symbol) {
 #error "libkrou's cache needs the __atomic builtins of GCC or Clang"
 #endif
 
-/* the cache's arrays start on a boundary of 2 MiB and ask for pages of that size where the system
-   gives them on request (Linux's transparent huge pages): a probe reads two random places in a
-   cache of up to gigabytes, and small pages would make each a miss of the address translation */
+/* the cache's arrays of 2 MiB or more start on a boundary of 2 MiB and ask for pages of that size
+   where the system gives them on request (Linux's transparent huge pages): a probe reads two
+   random places in a cache of up to gigabytes, and small pages would make each a miss of the
+   address translation */
 #define HUGE ((size_t)2 << 20)
 static void huge_pages(void *p, size_t len) {
 #ifdef MADV_HUGEPAGE
@@ -167,15 +168,16 @@ int kr_cache_init(kr_cache *c, size_t bytes, int slot_len) {
     size_t count = slot_len > 0 ? bytes / per : 0;
     if (count == 0) return -1;
     void *sets = NULL, *codes = NULL;
-    if (posix_memalign(&sets, HUGE, count * sizeof(kr_set)) != 0) return -2;
+    size_t sets_len = count * sizeof(kr_set), codes_len = count * KR_WAYS * (size_t)slot_len;
+    if (posix_memalign(&sets, sets_len >= HUGE ? HUGE : 64, sets_len) != 0) return -2;
     c->sets = sets;
-    if (posix_memalign(&codes, HUGE, count * KR_WAYS * (size_t)slot_len) != 0) {
+    if (posix_memalign(&codes, codes_len >= HUGE ? HUGE : 64, codes_len) != 0) {
         kr_cache_free(c);
         return -2;
     }
     c->codes = codes;
-    huge_pages(sets, count * sizeof(kr_set));
-    huge_pages(codes, count * KR_WAYS * (size_t)slot_len);
+    huge_pages(sets, sets_len);
+    huge_pages(codes, codes_len);
     memset(c->sets, 0, count * sizeof(kr_set));
     for (size_t i = 0; i < count; i++)
         for (int w = 0; w < KR_WAYS; w++) c->sets[i].age[w] = (uint8_t)w;
