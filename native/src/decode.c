@@ -247,6 +247,9 @@ int kr_table_verify(const kr_table *t, char *err, size_t errlen) {
     return 0;
 }
 
+/* four ways fill one line of 64 bytes (a compile error otherwise) */
+typedef char kr_set_fills_one_line[KR_WAYS != 4 || sizeof(kr_set) == 64 ? 1 : -1];
+
 /* a stream's tag in the cache (never 0) */
 static uint64_t stream_key(const kr_table *t, uint32_t b, int stream) {
     return (uint64_t)(t->id + 1) << 40 | (uint64_t)b << 2 | (uint64_t)stream;
