@@ -156,7 +156,8 @@ int main(void) {
        four streams of 128 positions, fewer than layer 4's twelve, so that streams replace each other;
        boards visited in rank order, then backwards) */
     krou_tb *cached;
-    CHECK(krou_open_cached(GOLDEN "/context", "abapa", 2 * (sizeof(kr_set) + KR_WAYS * 128), &cached, err, sizeof err) == KROU_OK, "%s", err);
+    size_t two_sets = 2 * (sizeof(kr_set) + KR_WAYS * 128);
+    CHECK(krou_open_cached(GOLDEN "/context", "abapa", two_sets, &cached, err, sizeof err) == KROU_OK, "%s", err);
     for (int n = 0; n <= 4; n++)
         for (uint64_t r = 0; r < kr_binom(n + 11, 11); r++) {
             int b[12];
