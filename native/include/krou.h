@@ -124,11 +124,12 @@ KROU_API int krou_open(const char *dir, const char *variant, krou_tb **tb, char 
 
 /*
  * As krou_open, with a cache of decoded streams of about cache_bytes (0: none, as krou_open). The
- * cache is allocated here, once, and never grows: a probe that finds the stream of its position
- * decoded far enough reads one byte of it (under that slot's mutex); otherwise it decodes the
- * stream into the slot, replacing what was there. Worth it for repeated probes in the same blocks
- * (a search); a few MiB hold the streams a search returns to. A cache_bytes too small for one
- * slot means no cache.
+ * cache is allocated here, once, and never grows: sets of four streams, a stream hashed to one
+ * set. A probe that finds the stream of its position decoded far enough reads one byte of it
+ * (under that set's lock); otherwise it decodes the stream into the set, in place of an empty or
+ * the least recently used stream. Worth it for repeated probes in the same blocks (a search); a
+ * few MiB hold the streams a search returns to. A cache_bytes too small for one set (four
+ * streams) means no cache.
  */
 KROU_API int krou_open_cached(const char *dir, const char *variant, size_t cache_bytes, krou_tb **tb, char *err,
                      size_t errlen);

@@ -1,6 +1,9 @@
 /* Reading symbols out of blocks: raw, stored codes, and the four rANS streams of a context-coded
    block (FORMAT.md, "Blocks"). A probe decodes one stream from its first position to the one it
    needs, on its own stack; verification decodes whole halves and checks every byte is used once. */
+#define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE, where the system has them */
+#include <sched.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,28 +144,58 @@ static int symbol_uncached(const kr_table *t, uint64_t r, int *symbol) {
     return to_symbol(t, code, symbol);
 }
 
+#if !defined(__GNUC__) && !defined(__clang__)
+#error "libkrou's cache needs the __atomic builtins of GCC or Clang"
+#endif
+
+/* the cache's arrays of 2 MiB or more start on a boundary of 2 MiB and ask for pages of that size
+   where the system gives them on request (Linux's transparent huge pages): a probe reads two
+   random places in a cache of up to gigabytes, and small pages would make each a miss of the
+   address translation */
+#define HUGE ((size_t)2 << 20)
+static void huge_pages(void *p, size_t len) {
+#ifdef MADV_HUGEPAGE
+    if (len >= HUGE) (void)madvise(p, len, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)len;
+#endif
+}
+
 int kr_cache_init(kr_cache *c, size_t bytes, int slot_len) {
     memset(c, 0, sizeof *c);
-    size_t per = sizeof(kr_slot) + (size_t)slot_len;
-    c->count = slot_len > 0 ? bytes / per : 0;
-    if (c->count == 0) return -1;
-    c->slots = calloc(c->count, sizeof *c->slots);
-    c->codes = malloc(c->count * (size_t)slot_len);
-    if (!c->slots || !c->codes) {
+    size_t per = sizeof(kr_set) + (size_t)KR_WAYS * (size_t)slot_len;
+    size_t count = slot_len > 0 ? bytes / per : 0;
+    if (count == 0) return -1;
+    void *sets = NULL, *codes = NULL;
+    size_t sets_len = count * sizeof(kr_set), codes_len = count * KR_WAYS * (size_t)slot_len;
+    if (posix_memalign(&sets, sets_len >= HUGE ? HUGE : 64, sets_len) != 0) return -2;
+    c->sets = sets;
+    if (posix_memalign(&codes, codes_len >= HUGE ? HUGE : 64, codes_len) != 0) {
         kr_cache_free(c);
-        return -1;
+        return -2;
     }
-    for (size_t i = 0; i < c->count; i++) pthread_mutex_init(&c->slots[i].lock, NULL);
+    c->codes = codes;
+    huge_pages(sets, sets_len);
+    huge_pages(codes, codes_len);
+    memset(c->sets, 0, count * sizeof(kr_set));
+    for (size_t i = 0; i < count; i++)
+        for (int w = 0; w < KR_WAYS; w++) c->sets[i].age[w] = (uint8_t)w;
+    c->count = count;
     c->slot_len = slot_len;
     return 0;
 }
 
 void kr_cache_free(kr_cache *c) {
-    if (c->slots)
-        for (size_t i = 0; i < c->count; i++) pthread_mutex_destroy(&c->slots[i].lock);
-    free(c->slots);
+    free(c->sets);
     free(c->codes);
     memset(c, 0, sizeof *c);
+}
+
+unsigned long kr_cache_decodes(const kr_cache *c) {
+    unsigned long sum = 0;
+    for (size_t i = 0; i < c->count; i++) sum += c->sets[i].decodes;
+    return sum;
 }
 
 /* decodes block b whole with every check; 0 or -1 */
@@ -214,10 +247,50 @@ int kr_table_verify(const kr_table *t, char *err, size_t errlen) {
     return 0;
 }
 
-/* where a stream's decoded codes live in the cache */
-static kr_slot *slot_of(kr_cache *c, const kr_table *t, uint32_t b, int stream) {
-    uint64_t h = ((uint64_t)t->id << 40 ^ (uint64_t)b << 2 ^ (uint64_t)stream) * 0x9E3779B97F4A7C15ull;
-    return &c->slots[(h >> 20) % c->count];
+/* four ways fill one line of 64 bytes (a compile error otherwise) */
+typedef char kr_set_fills_one_line[KR_WAYS != 4 || sizeof(kr_set) == 64 ? 1 : -1];
+
+/* a stream's tag in the cache (never 0) */
+static uint64_t stream_key(const kr_table *t, uint32_t b, int stream) {
+    return (uint64_t)(t->id + 1) << 40 | (uint64_t)b << 2 | (uint64_t)stream;
+}
+
+/* the set of a tag: the high bits of a multiplicative hash, scaled to the sets */
+static size_t set_of(const kr_cache *c, uint64_t key) {
+    uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    return (size_t)(((h >> 32) * (uint64_t)c->count) >> 32);
+}
+
+size_t kr_cache_set(const kr_cache *c, const kr_table *t, uint32_t b, int stream) {
+    return set_of(c, stream_key(t, b, stream));
+}
+
+/* a set's spinlock: held for a lookup (a few nanoseconds) or one stream's decoding (microseconds),
+   so a waiter spins briefly and then yields the processor */
+static void set_lock(kr_set *s) {
+    for (unsigned spins = 0; __atomic_exchange_n(&s->lock, 1, __ATOMIC_ACQUIRE) != 0;)
+        while (__atomic_load_n(&s->lock, __ATOMIC_RELAXED) != 0)
+            if (++spins % 64 == 0) sched_yield();
+}
+
+static void set_unlock(kr_set *s) { __atomic_store_n(&s->lock, 0, __ATOMIC_RELEASE); }
+
+/* way w becomes the most recently used of its set: the ways used more recently than it age by one */
+static void touch(kr_set *s, int w) {
+    uint8_t a = s->age[w];
+    for (int j = 0; j < KR_WAYS; j++)
+        if (s->age[j] < a) s->age[j]++;
+    s->age[w] = 0;
+}
+
+/* the way a new stream takes: an empty one, else the least recently used */
+static int victim(const kr_set *s) {
+    int oldest = 0;
+    for (int j = 0; j < KR_WAYS; j++) {
+        if (s->tag[j] == 0) return j;
+        if (s->age[j] > s->age[oldest]) oldest = j;
+    }
+    return oldest;
 }
 
 int kr_table_symbol(const kr_table *t, uint64_t r, int *symbol, kr_cache *cache) {
@@ -234,34 +307,40 @@ int kr_table_symbol(const kr_table *t, uint64_t r, int *symbol, kr_cache *cache)
     uint32_t start = which ? c : a;
     int at = (int)(i - start), sid = half * 2 + which;
     if ((int)(e - a) > 2 * cache->slot_len) return symbol_uncached(t, r, symbol);
-    kr_slot *slot = slot_of(cache, t, b, sid);
-    uint8_t *codes = cache->codes + (size_t)(slot - cache->slots) * (size_t)cache->slot_len;
-    int rc = 0, code = 0;
-    pthread_mutex_lock(&slot->lock);
-    if (slot->table == t && slot->block == b && slot->stream == sid && slot->count > at) {
+    uint64_t key = stream_key(t, b, sid);
+    size_t set_index = set_of(cache, key);
+    kr_set *set = &cache->sets[set_index];
+    int rc = 0, code = 0, w = 0;
+    set_lock(set);
+    while (w < KR_WAYS && set->tag[w] != key) w++;
+    uint8_t *codes;
+    if (w < KR_WAYS && set->count[w] > at) {
+        codes = cache->codes + (set_index * KR_WAYS + (size_t)w) * (size_t)cache->slot_len;
         code = codes[at]; /* checked when it was decoded */
     } else {
-        const unsigned char *data, *h[2];
+        const unsigned char *data, *hf[2];
         long nb[2];
         stream s;
-        /* as far as the position; to the stream's end when the slot held the stream not far enough
+        /* as far as the position; to the stream's end when the set held the stream not far enough
            (probes walking along a stream then find the rest) */
         int end = at, last = (int)((which ? e : c) - start) - 1;
-        if (slot->table == t && slot->block == b && slot->stream == sid) end = last;
-        slot->table = NULL;
-        if (block_of(t, b, &data, &len, &m) != 0 || halves(data, len, h, nb) != 0 ||
-            stream_init(&s, h[half], nb[half], which) != 0 ||
+        if (w < KR_WAYS) end = last;
+        else w = victim(set);
+        codes = cache->codes + (set_index * KR_WAYS + (size_t)w) * (size_t)cache->slot_len;
+        set->tag[w] = 0;
+        set->decodes++;
+        if (block_of(t, b, &data, &len, &m) != 0 || halves(data, len, hf, nb) != 0 ||
+            stream_init(&s, hf[half], nb[half], which) != 0 ||
             run_stream(t, &s, (uint64_t)b * t->block_size + start, end, &code, codes) != 0 ||
             (end == last && s.x != LOW)) { /* a stream decoded to its end ends at 2^23 */
             rc = KROU_ERR_CORRUPT;
         } else {
             code = codes[at];
-            slot->table = t;
-            slot->block = b;
-            slot->stream = sid;
-            slot->count = end + 1;
+            set->tag[w] = key;
+            set->count[w] = end + 1;
         }
     }
-    pthread_mutex_unlock(&slot->lock);
+    touch(set, w);
+    set_unlock(set);
     return rc ? rc : to_symbol(t, code, symbol);
 }

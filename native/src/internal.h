@@ -2,7 +2,6 @@
 #ifndef KROU_INTERNAL_H
 #define KROU_INTERNAL_H
 
-#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -105,25 +104,39 @@ typedef struct kr_table {
     uint8_t *bucket;     /* per context, 2^(s-5) buckets: the entry (relative) holding slot 32 b */
 } kr_table;
 
-/* the optional cache of decoded streams: slots of a fixed length, each behind its own lock */
-typedef struct kr_slot {
-    pthread_mutex_t lock;
-    const kr_table *table; /* NULL: empty */
-    uint32_t block;
-    int stream; /* 0..3 */
-    int count;  /* codes decoded from the stream's first position */
-} kr_slot;
+/*
+ * The optional cache of decoded streams: a set-associative cache of KR_WAYS streams a set. A stream
+ * hashes to one set; it may take any of the set's ways, and a new stream replaces an empty way or the
+ * least recently used one. Each set is one 64-byte line (its lock, the ways' tags, lengths and ages)
+ * behind a spinlock, so that a probe that hits touches that line and one line of codes.
+ */
+#ifndef KR_WAYS
+#define KR_WAYS 4
+#endif
+
+typedef struct kr_set {
+    int lock;                /* 0 free, 1 held (GCC/Clang __atomic builtins) */
+    uint8_t age[KR_WAYS];    /* 0 the most recently used way .. KR_WAYS - 1 the least */
+    uint32_t decodes;        /* streams decoded into this set (counted for the tests) */
+    uint64_t tag[KR_WAYS];   /* 0: empty; else the table's id + 1, the block and the stream */
+    int32_t count[KR_WAYS];  /* codes decoded from the stream's first position */
+} kr_set;
 
 typedef struct kr_cache {
-    kr_slot *slots;
-    uint8_t *codes; /* slot i's codes at i * slot_len */
-    size_t count;
+    kr_set *sets;
+    uint8_t *codes; /* way w of set s: its codes at (s * KR_WAYS + w) * slot_len */
+    size_t count;   /* sets */
     int slot_len;
 } kr_cache;
 
-/* a cache of about `bytes` for streams of at most slot_len positions; 0, or -1 if too small or out of memory */
+/* a cache of about `bytes` for streams of at most slot_len positions: 0, -1 if too small for one set
+   (no cache), -2 if out of memory */
 int kr_cache_init(kr_cache *c, size_t bytes, int slot_len);
 void kr_cache_free(kr_cache *c);
+/* the set of stream 0..3 (A and B of the first half, A and B of the second) of block b (for the tests) */
+size_t kr_cache_set(const kr_cache *c, const kr_table *t, uint32_t b, int stream);
+/* the streams decoded into the cache since it was made (for the tests; read while no probe runs) */
+unsigned long kr_cache_decodes(const kr_cache *c);
 
 /* maps and validates one file; 0 or a krou error code with a message */
 int kr_table_open(kr_table *t, const char *path, int kind, int n, const char *canonical, char *err,

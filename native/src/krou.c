@@ -99,7 +99,7 @@ int krou_open_cached(const char *dir, const char *variant, size_t cache_bytes, k
                 int len = (int)(((t->block_size + 1) / 2 + 1) / 2);
                 if (t->map && t->coded && len > longest) longest = len;
             }
-        if (longest > 0 && kr_cache_init(&tb->cache, cache_bytes, longest) != 0 && cache_bytes >= (size_t)longest + 64) {
+        if (longest > 0 && kr_cache_init(&tb->cache, cache_bytes, longest) == -2) { /* -1: too small, no cache */
             kr_msg(err, errlen, "out of memory for a cache of %zu bytes", cache_bytes);
             rc = KROU_ERR_MEMORY;
         }

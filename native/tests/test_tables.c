@@ -152,10 +152,12 @@ int main(void) {
     CHECK(krou_max_seeds(ctx) == 4 && krou_covers(ctx, 4) && !krou_covers(ctx, 5) && !krou_covers(ctx, -1), "coverage");
     CHECK(!krou_has_dtc(ctx, 2), "no distance tables");
     CHECK(krou_verify(ctx, err, sizeof err) == KROU_OK && krou_verify(raw, err, sizeof err) == KROU_OK, "%s", err);
-    /* the rANS decoder against the raw symbols, on every board, without and with a cache (of a few slots,
-       so that streams replace each other; boards visited in rank order, then backwards) */
+    /* the rANS decoder against the raw symbols, on every board, without and with a cache (of two sets of
+       four streams of 128 positions, fewer than layer 4's twelve, so that streams replace each other;
+       boards visited in rank order, then backwards) */
     krou_tb *cached;
-    CHECK(krou_open_cached(GOLDEN "/context", "abapa", 4096, &cached, err, sizeof err) == KROU_OK, "%s", err);
+    size_t two_sets = 2 * (sizeof(kr_set) + KR_WAYS * 128);
+    CHECK(krou_open_cached(GOLDEN "/context", "abapa", two_sets, &cached, err, sizeof err) == KROU_OK, "%s", err);
     for (int n = 0; n <= 4; n++)
         for (uint64_t r = 0; r < kr_binom(n + 11, 11); r++) {
             int b[12];
