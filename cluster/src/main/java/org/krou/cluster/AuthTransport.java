@@ -58,24 +58,25 @@ public final class AuthTransport implements Transport {
     /** Messages held for a member whose handshake has not ended: beyond, the oldest are dropped. */
     static final int MAX_WAITING = 1024;
     static final long LOG_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
-    private static final long FIRST_RETRY_MILLIS = 50;
+    static final long FIRST_RETRY_MILLIS = 50;
     private static final long LAST_RETRY_MILLIS = 1000;
 
     private final Transport t;
     private final ClusterSecret secret;
     private final String self;
     private final SecureRandom random = new SecureRandom();
-    private final Map<String, Peer> peers = new ConcurrentHashMap<>();
+    private final Map<String, AuthPeer> peers = new ConcurrentHashMap<>();
     private final AtomicLong rejected = new AtomicLong();
     private final ScheduledExecutorService ticks;
     private volatile Listener listener;
+    private volatile boolean closed;
 
     /** Wraps {@code transport}; the handshakes with its members start at once and go on until {@link #close}. */
     public AuthTransport(Transport transport, ClusterSecret secret) {
         this.t = transport;
         this.secret = secret;
         this.self = transport.self();
-        Peer me = new Peer(self, nonce());
+        AuthPeer me = new AuthPeer(secret, self, self, nonce());
         me.verified(me.mine);
         me.established = true;
         peers.put(self, me);
@@ -108,7 +109,7 @@ public final class AuthTransport implements Transport {
     public List<String> members() {
         List<String> ids = new ArrayList<>();
         for (String id : t.members()) {
-            Peer p = peers.get(id);
+            AuthPeer p = peers.get(id);
             if (p != null && p.established) {
                 ids.add(id);
             }
@@ -118,19 +119,22 @@ public final class AuthTransport implements Transport {
 
     @Override
     public void send(String member, byte[] message) {
-        Peer p = peers.get(member);
+        AuthPeer p = peers.get(member);
         if (p == null || !p.established) {
             if (!t.members().contains(member)) {
                 return; // not (or no longer) a member: dropped, as the underlying transport would
             }
-            p = peers.computeIfAbsent(member, m -> new Peer(m, nonce()));
+            p = peers.computeIfAbsent(member, m -> new AuthPeer(secret, self, m, nonce()));
             synchronized (p) {
                 if (!p.established) {
                     p.wanted = true;
                     if (p.waiting.size() == MAX_WAITING) {
                         p.waiting.removeFirst();
-                        LOG.warning(() -> "member " + member + " has not proved the cluster secret: dropped the oldest "
-                                + "of " + MAX_WAITING + " messages waiting for it");
+                        if (!p.overflowed) {
+                            p.overflowed = true;
+                            LOG.warning(() -> "member " + member + " has not proved the cluster secret: dropping the "
+                                    + "oldest of the " + MAX_WAITING + " messages waiting for it");
+                        }
                     }
                     p.waiting.addLast(message);
                     return;
@@ -152,6 +156,7 @@ public final class AuthTransport implements Transport {
 
     @Override
     public void close() {
+        closed = true;
         ticks.shutdownNow();
         t.close();
     }
@@ -164,7 +169,7 @@ public final class AuthTransport implements Transport {
                 if (id.equals(self)) {
                     continue;
                 }
-                Peer p = peers.computeIfAbsent(id, m -> new Peer(m, nonce()));
+                AuthPeer p = peers.computeIfAbsent(id, m -> new AuthPeer(secret, self, m, nonce()));
                 if (p.established || now < p.nextTry) {
                     continue;
                 }
@@ -174,7 +179,9 @@ public final class AuthTransport implements Transport {
                 t.send(id, theirs == null ? hello(p) : proof(p, true, theirs));
             }
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "cluster handshake: " + e.getMessage());
+            if (!closed) {
+                LOG.log(Level.WARNING, "cluster handshake: " + e.getMessage());
+            }
         }
     }
 
@@ -190,7 +197,7 @@ public final class AuthTransport implements Transport {
                     reject(from, "a malformed hello");
                     return;
                 }
-                Peer p = peers.computeIfAbsent(from, id -> new Peer(id, nonce()));
+                AuthPeer p = peers.computeIfAbsent(from, id -> new AuthPeer(secret, self, id, nonce()));
                 t.send(from, proof(p, p.theirs != null, java.util.Arrays.copyOfRange(m, 1, 1 + NONCE)));
             }
             case PROOF -> proofReceived(from, m);
@@ -199,9 +206,9 @@ public final class AuthTransport implements Transport {
     }
 
     private void data(String from, byte[] m) {
-        Peer p = peers.get(from);
+        AuthPeer p = peers.get(from);
         if (p == null || p.theirs == null) {
-            reject(from, "a message from a member that has not proved the cluster secret");
+            reject(from, "a message: the member has not proved the cluster secret");
             return;
         }
         if (m.length < DATA_HEADER) {
@@ -237,7 +244,7 @@ public final class AuthTransport implements Transport {
      * a proof that says "verified" ends the handshake on this side.
      */
     private void proofReceived(String from, byte[] m) {
-        Peer p = peers.get(from);
+        AuthPeer p = peers.get(from);
         if (p == null || m.length != PROOF_SIZE || from.equals(self) || m[1] > 1 || m[1] < 0) {
             reject(from, "a malformed proof");
             return;
@@ -248,7 +255,7 @@ public final class AuthTransport implements Transport {
         byte[] tag = java.util.Arrays.copyOfRange(m, 2 + 2 * NONCE, PROOF_SIZE);
         if (!MessageDigest.isEqual(echo, p.mine)
                 || !MessageDigest.isEqual(tag, proofTag(from, self, theyVerified, p.mine, nonce))) {
-            reject(from, "a proof that does not answer this member's challenge with the cluster secret");
+            reject(from, "a handshake answer that does not prove the cluster secret");
             return;
         }
         boolean first;
@@ -280,7 +287,7 @@ public final class AuthTransport implements Transport {
     }
 
     private void lost(String member) {
-        Peer p = peers.remove(member);
+        AuthPeer p = peers.remove(member);
         Listener l = listener;
         if (p != null && (p.theirs != null || p.wanted) && l != null) {
             l.memberLost(member);
@@ -289,7 +296,7 @@ public final class AuthTransport implements Transport {
 
     private void reject(String from, String what) {
         rejected.incrementAndGet();
-        Peer p = peers.computeIfAbsent(from, id -> new Peer(id, nonce()));
+        AuthPeer p = peers.computeIfAbsent(from, id -> new AuthPeer(secret, self, id, nonce()));
         long now = System.nanoTime();
         synchronized (p) {
             if (p.lastLog != 0 && now - p.lastLog < LOG_EVERY_NANOS) {
@@ -299,12 +306,12 @@ public final class AuthTransport implements Transport {
             long more = p.quiet;
             p.lastLog = now;
             p.quiet = 0;
-            LOG.warning(() -> "dropped " + what + " from member " + from
+            LOG.warning(() -> "member " + from + ": dropped " + what
                     + (more > 0 ? " (and " + more + " other messages since the last report)" : ""));
         }
     }
 
-    private byte[] hello(Peer p) {
+    private byte[] hello(AuthPeer p) {
         byte[] m = new byte[1 + NONCE];
         m[0] = HELLO;
         System.arraycopy(p.mine, 0, m, 1, NONCE);
@@ -312,7 +319,7 @@ public final class AuthTransport implements Transport {
     }
 
     /** This member's proof to {@code p}: its answer to {@code challenge} with the secret, and its own nonce. */
-    private byte[] proof(Peer p, boolean verified, byte[] challenge) {
+    private byte[] proof(AuthPeer p, boolean verified, byte[] challenge) {
         return ByteBuffer.allocate(PROOF_SIZE).put(PROOF).put((byte) (verified ? 1 : 0)).put(challenge).put(p.mine)
                 .put(proofTag(self, p.id, verified, challenge, p.mine)).array();
     }
@@ -347,70 +354,5 @@ public final class AuthTransport implements Transport {
         byte[] n = new byte[NONCE];
         random.nextBytes(n);
         return n;
-    }
-
-    /** What this member knows of another (or of itself: established from the start). */
-    private final class Peer {
-        final String id;
-        /** This member's nonce for {@code id}, for the transport's life. */
-        final byte[] mine;
-        /** {@code id}'s nonce for this member, set once it proved the secret. */
-        volatile byte[] theirs;
-        /** {@code id} proved the secret and knows this member did: messages go out. */
-        volatile boolean established;
-        /** A message was sent to {@code id} (its loss is reported even before its handshake ended). */
-        volatile boolean wanted;
-        private volatile Mac sending;
-        private volatile Mac receiving;
-        final AtomicLong counter = new AtomicLong();
-        final ReplayWindow window = new ReplayWindow();
-        /** Messages for {@code id} before its handshake ended (under this object's lock). */
-        final java.util.ArrayDeque<byte[]> waiting = new java.util.ArrayDeque<>();
-        /** Handshake pace (the tick thread's). */
-        long nextTry;
-        long retry = FIRST_RETRY_MILLIS / 2;
-        long lastLog;
-        long quiet;
-
-        Peer(String id, byte[] mine) {
-            this.id = id;
-            this.mine = mine;
-        }
-
-        /** {@code id} proved the secret with {@code nonce}: the keys of both directions follow. */
-        void verified(byte[] nonce) {
-            sending = secret.mac(label("data", self, id, mine, nonce));
-            receiving = secret.mac(label("data", id, self, nonce, mine));
-            theirs = nonce;
-        }
-
-        /** {@code payload} with its counter and tag, to {@code id}. */
-        byte[] seal(byte[] payload) {
-            long c = counter.incrementAndGet();
-            byte[] m = new byte[DATA_HEADER + payload.length];
-            ByteBuffer.wrap(m).put(DATA).putLong(c);
-            Mac mac = copy(sending);
-            mac.update(m, 1, 8);
-            mac.update(payload);
-            try {
-                mac.doFinal(m, 9);
-            } catch (javax.crypto.ShortBufferException e) {
-                throw new IllegalStateException(e);
-            }
-            System.arraycopy(payload, 0, m, DATA_HEADER, payload.length);
-            return m;
-        }
-
-        Mac receiving() {
-            return copy(receiving);
-        }
-
-        private Mac copy(Mac prototype) {
-            try {
-                return (Mac) prototype.clone();
-            } catch (CloneNotSupportedException e) {
-                throw new IllegalStateException("HMAC-SHA-256 of this JVM cannot be copied", e);
-            }
-        }
     }
 }
