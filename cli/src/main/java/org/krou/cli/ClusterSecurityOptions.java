@@ -2,7 +2,10 @@ package org.krou.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
 import org.krou.cluster.AuthTransport;
 import org.krou.cluster.ClusterSecret;
 import org.krou.cluster.HazelcastTransport;
@@ -57,11 +60,27 @@ final class ClusterSecurityOptions {
                     + " (or --insecure, on a network nobody else reaches)");
         }
         try {
-            return ClusterSecret.read(secretFile);
+            ClusterSecret secret = ClusterSecret.read(secretFile);
+            if (readableByOthers(secretFile)) {
+                err.println("warning: --secret-file " + secretFile + " is readable by other users of this machine: "
+                        + "chmod 600 " + secretFile);
+                err.flush();
+            }
+            return secret;
         } catch (IOException e) {
             throw new IllegalArgumentException("--secret-file " + secretFile + ": cannot read it: " + IoReason.of(e));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--secret-file " + secretFile + ": " + e.getMessage());
+        }
+    }
+
+    /** True if {@code file}'s POSIX permissions let its group or others read it (false where there are none). */
+    private static boolean readableByOthers(Path file) {
+        try {
+            Set<PosixFilePermission> p = Files.getPosixFilePermissions(file);
+            return p.contains(PosixFilePermission.GROUP_READ) || p.contains(PosixFilePermission.OTHERS_READ);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
         }
     }
 

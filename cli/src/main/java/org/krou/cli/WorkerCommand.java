@@ -61,11 +61,11 @@ final class WorkerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        ClusterSecret secret = security.secret(spec.commandLine().getErr());
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (t < 1 || t > 1024) {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
         }
-        ClusterSecret secret = security.secret(spec.commandLine().getErr());
         HazelcastTransport hz = HazelcastTransport.start(HazelcastTransport.config(
                 ClusterSecurityOptions.clusterName(secret, clusterName), host, port, join));
         Transport transport = ClusterSecurityOptions.transport(hz, secret);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,7 @@ class ClusterCliTest {
         CliRun one = CliRun.of("generate", "--max-seeds", "" + max, "--data", single.toString(), "--threads", "1");
         assertEquals(0, one.exit(), one.err());
         Path secretFile = Files.writeString(dir.resolve("krou.secret"), SECRET + "\n");
+        Files.setPosixFilePermissions(secretFile, PosixFilePermissions.fromString("rw-------"));
         ClusterSecret secret = withSecret ? ClusterSecret.read(secretFile) : null;
         String name = "krou-cli-test-" + System.nanoTime();
         int[] ports = {FreePorts.next(), FreePorts.next(), FreePorts.next()};
@@ -116,6 +118,13 @@ class ClusterCliTest {
     @Test
     void secretOptionsGoWithAClusterAndNotTogether() throws Exception {
         Path secret = Files.writeString(dir.resolve("krou.secret"), SECRET);
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-r--r--"));
+        // a file others can read is used, with a warning (the run then stops at its other error)
+        CliRun shared = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:2", "--threads", "0",
+                "--secret-file", secret.toString());
+        assertEquals("warning: --secret-file " + secret + " is readable by other users of this machine: chmod 600 "
+                + secret + "\nerror: --threads 0 is out of range: expected 1..1024\n", shared.err());
+        assertEquals(2, shared.exit());
         CliRun both = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:2", "--secret-file", secret.toString(),
                 "--insecure");
         assertEquals(2, both.exit(), both.err());
