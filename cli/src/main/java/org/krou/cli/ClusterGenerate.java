@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.krou.cluster.ClusterGenerator;
+import org.krou.cluster.ClusterSecret;
 import org.krou.cluster.Coordinator;
 import org.krou.cluster.HazelcastTransport;
+import org.krou.cluster.Transport;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.Words;
@@ -23,19 +25,22 @@ final class ClusterGenerate {
     }
 
     static int run(PrintWriter out, Variant variant, Path data, int maxSeeds, int threads, List<String> cluster,
-                   String host, int port, int workers, String clusterName) throws Exception {
+                   String host, int port, int workers, String clusterName, ClusterSecret secret) throws Exception {
         HAZELCAST.setLevel(java.util.logging.Level.WARNING);
         long positions = PositionIndex.cumulativeSize(maxSeeds);
         out.printf(Locale.ROOT, "Generating %s layers 0..%d (%s) into %s on a cluster of %s%n",
                 variant.id(), maxSeeds, Words.grouped(positions, "position", "positions"), data.resolve(variant.id()),
                 Words.count(workers, "worker", "workers"));
         out.flush();
-        try (HazelcastTransport transport = HazelcastTransport.start(
-                HazelcastTransport.config(clusterName, host, port, cluster))) {
-            if (!transport.awaitMembers(workers + 1, 120_000)) {
+        HazelcastTransport hz = HazelcastTransport.start(HazelcastTransport.config(
+                ClusterSecurityOptions.clusterName(secret, clusterName), host, port, cluster));
+        try (Transport transport = ClusterSecurityOptions.transport(hz, secret)) {
+            if (!ClusterSecurityOptions.awaitMembers(transport, workers + 1, 120_000)) {
                 throw new IllegalStateException("only " + (transport.members().size() - 1) + " of "
                         + Words.count(workers, "worker", "workers")
-                        + " joined within 120 s: start them with `krou worker --port PORT --join ...`");
+                        + " joined within 120 s: start them with `krou worker --port PORT --join ...`"
+                        + (secret == null ? " --insecure" : " --secret-file FILE (the same file; a worker of another "
+                        + "secret or --cluster-name is refused)"));
             }
             long t0 = System.nanoTime();
             ClusterGenerator g = new ClusterGenerator(transport, Coordinator.Options.DEFAULT);

@@ -5,9 +5,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.krou.cluster.ClusterSecret;
 import org.krou.cluster.ClusterWorker;
 import org.krou.cluster.HazelcastTransport;
+import org.krou.cluster.Transport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,7 +20,8 @@ import org.krou.util.Words;
 @Command(name = "worker", mixinStandardHelpOptions = true,
         description = {"Join a cluster as a worker: own rank blocks of each layer that `krou generate --cluster` "
                 + "solves, exchange updates with the other workers, and read the finished layers from the data "
-                + "directory the coordinator names (shared by every machine, same path). Runs until stopped."})
+                + "directory the coordinator names (shared by every machine, same path). Runs until stopped. "
+                + "Needs --secret-file FILE (the cluster's shared secret) or, explicitly, --insecure."})
 final class WorkerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,24 +55,31 @@ final class WorkerCommand implements Callable<Integer> {
             description = "Name of the cluster; members of other names are ignored (default: ${DEFAULT-VALUE}).")
     String clusterName;
 
+    @Mixin
+    ClusterSecurityOptions security;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        ClusterSecret secret = security.secret(spec.commandLine().getErr());
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (t < 1 || t > 1024) {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
         }
-        HazelcastTransport transport = HazelcastTransport.start(HazelcastTransport.config(clusterName, host, port, join));
+        HazelcastTransport hz = HazelcastTransport.start(HazelcastTransport.config(
+                ClusterSecurityOptions.clusterName(secret, clusterName), host, port, join));
+        Transport transport = ClusterSecurityOptions.transport(hz, secret);
         ClusterWorker worker = ClusterWorker.start(transport, t, local);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             worker.close();
             transport.close();
         }));
-        out.printf(Locale.ROOT, "Worker %s listening on port %d with %s; %s in cluster %s%n",
+        out.printf(Locale.ROOT, "Worker %s listening on port %d with %s; %s in cluster %s%s%n",
                 transport.self(), port, Words.count(t, "thread", "threads"),
-                Words.count(transport.members().size(), "member", "members"), clusterName);
+                Words.count(hz.members().size(), "member", "members"), clusterName,
+                secret == null ? " (insecure: no secret)" : " (members must prove the secret of " + security.secretFile + ")");
         out.flush();
-        while (transport.instance().getLifecycleService().isRunning()) {
+        while (hz.instance().getLifecycleService().isRunning()) {
             Thread.sleep(1000);
         }
         return Main.OK;
