@@ -9,8 +9,10 @@
 #   3. a worker killed (SIGKILL) in mid-layer aborts the job; rerun with a replacement worker, the tables are
 #      byte-identical again;
 #   4. a member started with a wrong secret is refused: the rerun's layers are computed on the three workers only.
-# Prints each member's peak RSS (VmHWM, sampled every 0.1 s) beside the single machine's. Everything it made
-# (processes, namespaces, links, temporary files) is removed on exit, failed or not. Needs root and ip (iproute2).
+# Prints each member's peak RSS (VmHWM, sampled every 0.1 s) beside the single machine's, after the first job (which
+# measures a larger one with CHECK_CLUSTER_SEEDS=22 CHECK_CLUSTER_BOUND=7200, stopped there; KROU_JAVA_OPTS reaches
+# every member). Everything it made (processes, namespaces, links, temporary files) is removed on exit, failed or not.
+# Needs root and ip (iproute2).
 # Usage: scripts/check-cluster.sh   (after the build: scripts/krou builds the jar only if it is missing or stale)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -34,6 +36,8 @@ command -v ip >/dev/null || fail "no ip command: install iproute2"
 # BOUND: the seconds a job or a start may take before the check fails instead of waiting on
 SEEDS="${CHECK_CLUSTER_SEEDS:-14}"
 BOUND="${CHECK_CLUSTER_BOUND:-300}"
+[[ "$SEEDS" =~ ^[0-9]+$ && "$SEEDS" -ge 4 && "$BOUND" =~ ^[0-9]+$ ]] \
+  || fail "CHECK_CLUSTER_SEEDS must be a number of 4 or more (is '$SEEDS'), CHECK_CLUSTER_BOUND a number (is '$BOUND')"
 KILL_AFTER=$((SEEDS - 2)) # w2 is killed once this layer is reported: in layer SEEDS - 1 (or SEEDS)
 NET=10.77.0
 declare -A ADDR=([c]=$NET.1 [w1]=$NET.2 [w2]=$NET.3 [w3]=$NET.4 [w4]=$NET.5 [x]=$NET.6)
@@ -47,6 +51,7 @@ for m in ref c w1 w2 w3 w4 x; do mkdir -p "$TMP/data/$m"; done
 cleanup() {
   local rc=$?
   set +e
+  exec 2>/dev/null # (bash's notices of the members it kills)
   [ -n "$SAMPLER" ] && kill "$SAMPLER" 2>/dev/null
   for f in "$TMP"/pids/*; do
     [ -e "$f" ] && kill -KILL "$(<"$f")" 2>/dev/null
@@ -141,6 +146,7 @@ sample() {
 }
 sample 2>/dev/null &
 SAMPLER=$!
+mib() { if [ -f "$TMP/hwm/$1" ]; then echo "$(($(<"$TMP/hwm/$1") / 1024)) MiB"; else echo "?"; fi; }
 
 WORKERS="${ADDR[w1]}:5701,${ADDR[w2]}:5701,${ADDR[w3]}:5701"
 JOIN="${ADDR[c]}:5700,$WORKERS,${ADDR[w4]}:5701"
@@ -201,6 +207,7 @@ finish c
 [ "$RC" = 0 ] || fail "generate --cluster on w1, w2, w3 exited with $RC: $(tail_err c)"
 same_tables "$TMP/data/c/job1" "generate --cluster on 3 workers"
 ok "generate --cluster on 3 workers in 3 namespaces: abapa 0..$SEEDS byte-identical to the single machine's ($(grep -o 'in [0-9.]* s' "$TMP/log/c.out" | head -1))"
+say "peak RSS (VmHWM) in that job: w1 $(mib w1), w2 $(mib w2), w3 $(mib w3), coordinator $(mib c); single machine ${REF_RSS:-?}"
 
 # 3. w2 killed in mid-layer (while layer SEEDS - 1 is being solved, or SEEDS): the job fails; rerun with w4 in its place
 coordinator "$TMP/data/c/job2" "$WORKERS"
@@ -240,13 +247,12 @@ if [ "$TODAY" != 1 ]; then
   counted="$(sed -n 's/^layer *[0-9]*:.* on \([0-9]*\) workers.*/\1/p' "$TMP/log/c.out" | sort -u | tr '\n' ' ')"
   [ "$counted" = "3 " ] || fail "a member with a wrong secret (x, ${ADDR[x]}) was counted: the rerun's layers ran on '$counted' workers, expected 3; x said: $(tail_err x)"
   if running x; then state="still running, alone"; else finish x; state="exited with $RC: $(tail -n 1 "$TMP/log/x.err")"; fi
-  ok "a member with a wrong secret (x, ${ADDR[x]}) was not counted: the rerun ran on 3 workers; x $state"
+  ok "a member with a wrong secret (x, ${ADDR[x]}) was not counted: the rerun above ran on 3 workers; x $state"
 else
   say "skipped: a member with a wrong secret (CHECK_CLUSTER_TODAY=1: no --secret-file yet)"
 fi
 
 # peak RSS, read before the workers are stopped by the cleanup
 sleep 0.2
-mib() { if [ -f "$TMP/hwm/$1" ]; then echo "$(($(<"$TMP/hwm/$1") / 1024)) MiB"; else echo "?"; fi; }
-say "peak RSS (VmHWM): w1 $(mib w1), w2 $(mib w2) (killed), w3 $(mib w3), w4 $(mib w4), coordinator $(mib c); single machine ${REF_RSS:-?} (0..$SEEDS)"
+say "peak RSS (VmHWM) over both jobs: w1 $(mib w1), w2 $(mib w2) (killed), w3 $(mib w3), w4 $(mib w4), coordinator $(mib c)"
 say "OK in $SECONDS s$([ "$TODAY" = 1 ] && echo " (CHECK_CLUSTER_TODAY=1: no secret, the coordinator's data directory shared)")"
