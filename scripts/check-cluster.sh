@@ -95,6 +95,7 @@ start() {
   if [ "$TODAY" != 1 ]; then
     for d in "$TMP"/data/*; do [ "$d" = "$TMP/data/$m" ] || hide+=("$d"); done
   fi
+  # shellcheck disable=SC2016 # (the inner shell expands them)
   ip netns exec "$PREFIX$m" bash -c 'n=$1; shift
     for ((i = 0; i < n; i++)); do mount -t tmpfs -o ro,size=16k krou-hidden "$1" || exit 125; shift; done
     exec "$@"' hide "${#hide[@]}" "${hide[@]}" "$KROU" "$@" >"$TMP/log/$m.out" 2>"$TMP/log/$m.err" &
@@ -171,8 +172,9 @@ coordinator() { # $1: the job's data directory (inside the coordinator's own), $
 same_tables() { # $1: the coordinator's data directory, $2: what the check is called
   local a b
   a="$(cd "$TMP/data/ref/abapa" && ls ./*.krou)"
-  b="$(cd "$1/abapa" 2>/dev/null && ls ./*.krou)" || fail "$2: the coordinator wrote no $1/abapa"
-  [ "$a" = "$b" ] || fail "$2: the coordinator wrote the tables $(echo $b), the single machine $(echo $a)"
+  b="$(cd "$1/abapa" 2>/dev/null && ls ./*.krou)" || fail "$2: the coordinator wrote no tables in ${1#"$TMP/"}/abapa"
+  [ "$a" = "$b" ] || fail "$2: tables the single machine wrote and the coordinator did not: \
+$(comm -23 <(echo "$a") <(echo "$b") | tr '\n' ' ')and the other way round: $(comm -13 <(echo "$a") <(echo "$b") | tr '\n' ' ')"
   for f in "$TMP"/data/ref/abapa/*.krou; do
     cmp "$f" "$1/abapa/${f##*/}" >"$TMP/cmp" 2>&1 \
       || fail "$2: abapa/${f##*/} differs from the single machine's: $(sed "s|$TMP/||g" "$TMP/cmp")"
