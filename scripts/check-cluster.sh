@@ -201,7 +201,7 @@ peers="$(ip netns exec "${PREFIX}w1" ss -Htn state established | awk '{ print $4
 [[ "$peers" == *"${ADDR[w2]} "* && "$peers" == *"${ADDR[w3]} "* ]] \
   || fail "worker w1 has no connection with w2 (${ADDR[w2]}) and w3 (${ADDR[w3]}): its peers are '$peers'"
 [[ "$peers" != *127.* ]] || fail "worker w1 has connections over its loopback: its peers are '$peers'"
-ok "4 namespaces at ${ADDR[c]}-${ADDR[w3]} over a bridge; w1 connected to $peers; 127.0.0.1 reaches no other member"
+ok "a namespace a member (c ${ADDR[c]}, w1-w4 ${ADDR[w1]}-${ADDR[w4]}, x ${ADDR[x]}), a bridge in another; w1 connected to $peers; 127.0.0.1 reaches no other member"
 
 # 2. the cluster's tables are the single machine's
 coordinator "$TMP/data/c/job1" "$WORKERS"
