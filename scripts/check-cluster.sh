@@ -22,10 +22,9 @@ say() { echo "check-cluster: $*"; }
 ok() { echo "check-cluster: ok: $* [$((SECONDS - LAP)) s]"; LAP=$SECONDS; } # a check passed, and its time
 LAP=$SECONDS
 
-# THE SWITCH. The final form (default) gives every member --secret-file and each worker its own --data directory.
-# CHECK_CLUSTER_TODAY=1 runs the options main had before the branches `auth` (--secret-file, --insecure) and
-# `storage` (krou worker --data) were merged: no secret (and no wrong-secret check), the workers reading and writing
-# the coordinator's data directory through the file system the namespaces share. Remove it once both are merged.
+# THE SWITCH. The final form (default) gives each worker its own --data directory. CHECK_CLUSTER_TODAY=1 runs the
+# options main had before the branch `storage` (krou worker --data) was merged: the workers reading and writing the
+# coordinator's data directory through the file system the namespaces share. Remove it once storage is merged.
 TODAY="${CHECK_CLUSTER_TODAY:-0}"
 
 [ "$(id -u)" = 0 ] || fail "needs root (it creates network namespaces): run it as root, as .ci/run does"
@@ -77,14 +76,11 @@ for m in c w1 w2 w3 w4 x; do
   ip -n "$PREFIX$m" link set lo up
 done
 
-# the options of the final form, empty today
-SECRET=() WRONG_SECRET=()
-if [ "$TODAY" != 1 ]; then
-  head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$TMP/keys/secret"
-  head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$TMP/keys/wrong"
-  SECRET=(--secret-file "$TMP/keys/secret")
-  WRONG_SECRET=(--secret-file "$TMP/keys/wrong")
-fi
+# the cluster's secret, and another one for the member that must be refused
+head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$TMP/keys/secret"
+head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$TMP/keys/wrong"
+SECRET=(--secret-file "$TMP/keys/secret")
+WRONG_SECRET=(--secret-file "$TMP/keys/wrong")
 
 # start MEMBER KROU-ARGUMENTS...: krou in the member's namespace, in the background, output in $TMP/log/MEMBER.*;
 # in the final form every data directory but the member's own is hidden from it (an empty read-only tmpfs over it,
@@ -122,7 +118,7 @@ tail_err() { # the last lines a member wrote on standard error, else on standard
   [ -s "$f" ] || f="$TMP/log/$1.out"
   tail -n 3 "$f" 2>/dev/null | tr '\n' ' '
   if [ "$TODAY" != 1 ] && grep -qs "Unknown option" "$f"; then
-    echo "(the options of the final form; until the branches auth and storage are merged: CHECK_CLUSTER_TODAY=1)"
+    echo "(the options of the final form; until the branch storage is merged: CHECK_CLUSTER_TODAY=1)"
   fi
 }
 
@@ -227,15 +223,13 @@ finish c 120 # Hazelcast's failure detector: at once when the connection closes,
 killed="$(grep -c '^layer *[0-9]*:' "$TMP/log/c.out" || true)" # the layer abandoned: those before it were reported
 reason="$(tail -n 1 "$TMP/log/c.err")"
 worker w4
-if [ "$TODAY" != 1 ]; then worker x wrong; fi # 4.: the member with a wrong secret, started beside the replacement
+worker x wrong # 4.: the member with a wrong secret, started beside the replacement
 await_worker w4
-if [ "$TODAY" != 1 ]; then
-  for _ in $(seq 1 200); do # x joins, is refused and exits, or runs on alone: 20 s for its join to be tried
-    grep -q "^Worker .* listening" "$TMP/log/x.out" && break
-    running x || break
-    sleep 0.1
-  done
-fi
+for _ in $(seq 1 200); do # x joins, is refused and exits, or runs on alone: 20 s for its join to be tried
+  grep -q "^Worker .* listening" "$TMP/log/x.out" && break
+  running x || break
+  sleep 0.1
+done
 coordinator "$TMP/data/c/job2" "${ADDR[w1]}:5701,${ADDR[w3]}:5701,${ADDR[w4]}:5701"
 finish c
 [ "$RC" = 0 ] || fail "the rerun of generate --cluster on w1, w3 and the replacement w4 exited with $RC: $(tail_err c)"
@@ -245,16 +239,12 @@ reused="$(grep -c '^layer *[0-9]* reused' "$TMP/log/c.out" || true)"
 ok "w2 killed (SIGKILL) in layer $killed: the job failed ('$reason'); rerun with w4: $reused layers reused, abapa 0..$SEEDS byte-identical"
 
 # 4. the member with the wrong secret was not counted: every layer the rerun computed was on 3 workers
-if [ "$TODAY" != 1 ]; then
-  counted="$(sed -n 's/^layer *[0-9]*:.* on \([0-9]*\) workers.*/\1/p' "$TMP/log/c.out" | sort -u | tr '\n' ' ')"
-  [ "$counted" = "3 " ] || fail "a member with a wrong secret (x, ${ADDR[x]}) was counted: the rerun's layers ran on '$counted' workers, expected 3; x said: $(tail_err x)"
-  if running x; then state="still running, alone"; else finish x; state="exited with $RC: $(tail -n 1 "$TMP/log/x.err")"; fi
-  ok "a member with a wrong secret (x, ${ADDR[x]}) was not counted: the rerun above ran on 3 workers; x $state"
-else
-  say "skipped: a member with a wrong secret (CHECK_CLUSTER_TODAY=1: no --secret-file yet)"
-fi
+counted="$(sed -n 's/^layer *[0-9]*:.* on \([0-9]*\) workers.*/\1/p' "$TMP/log/c.out" | sort -u | tr '\n' ' ')"
+[ "$counted" = "3 " ] || fail "a member with a wrong secret (x, ${ADDR[x]}) was counted: the rerun's layers ran on '$counted' workers, expected 3; x said: $(tail_err x)"
+if running x; then state="still running, alone"; else finish x; state="exited with $RC: $(tail -n 1 "$TMP/log/x.err")"; fi
+ok "a member with a wrong secret (x, ${ADDR[x]}) was not counted: the rerun above ran on 3 workers; x $state"
 
 # peak RSS, read before the workers are stopped by the cleanup
 sleep 0.2
 say "peak RSS (VmHWM) over both jobs: w1 $(mib w1), w2 $(mib w2) (killed), w3 $(mib w3), w4 $(mib w4), coordinator $(mib c)"
-say "OK in $SECONDS s$([ "$TODAY" = 1 ] && echo " (CHECK_CLUSTER_TODAY=1: no secret, the coordinator's data directory shared)")"
+say "OK in $SECONDS s$([ "$TODAY" = 1 ] && echo " (CHECK_CLUSTER_TODAY=1: the coordinator's data directory shared)")"

@@ -59,6 +59,8 @@ public final class HazelcastTransport implements Transport {
         c.setProperty("hazelcast.logging.type", "jdk");
         if (host != null) {
             c.setProperty("hazelcast.local.localAddress", host);
+            // listen on that address alone, not on every interface of the machine
+            c.setProperty("hazelcast.socket.bind.any", "false");
         }
         // no class outside Hazelcast's and the JDK's own whitelist is deserialized from a peer
         // (krou sends byte arrays only): hardening against gadget chains in Java serialization
