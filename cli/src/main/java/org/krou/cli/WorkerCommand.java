@@ -16,8 +16,9 @@ import org.krou.util.Words;
 /** {@code krou worker}: a cluster member that computes the layers {@code krou generate --cluster} asks for. */
 @Command(name = "worker", mixinStandardHelpOptions = true,
         description = {"Join a cluster as a worker: own rank blocks of each layer that `krou generate --cluster` "
-                + "solves, exchange updates with the other workers, and read the finished layers from the data "
-                + "directory the coordinator names (shared by every machine, same path). Runs until stopped."})
+                + "solves, exchange updates with the other workers, and send the coded blocks of the table to the "
+                + "coordinator. Reads and writes files only under --data and --local: the finished tables it needs "
+                + "come from the coordinator unless --data holds them already. Runs until stopped."})
 final class WorkerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -39,6 +40,12 @@ final class WorkerCommand implements Callable<Integer> {
                     + "number of cores).")
     Integer threads;
 
+    @Option(names = "--data", paramLabel = "DIR", required = true,
+            description = "This worker's own data directory: the finished tables it needs are kept in "
+                    + "DIR/<variant>/values-NN.krou, fetched from the coordinator when missing or different from its "
+                    + "own (a directory shared with the coordinator transfers nothing).")
+    Path data;
+
     @Option(names = "--local", paramLabel = "DIR",
             description = "A directory on this machine, one per worker, for this worker's slices of the finished "
                     + "layers (its own rank blocks): each written once to DIR/<variant>/values-NN.raw (one byte an "
@@ -59,7 +66,7 @@ final class WorkerCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
         }
         HazelcastTransport transport = HazelcastTransport.start(HazelcastTransport.config(clusterName, host, port, join));
-        ClusterWorker worker = ClusterWorker.start(transport, t, local);
+        ClusterWorker worker = ClusterWorker.start(transport, t, data, local);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             worker.close();
             transport.close();

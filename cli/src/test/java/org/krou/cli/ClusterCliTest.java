@@ -14,7 +14,10 @@ import org.krou.cluster.ClusterWorker;
 import org.krou.cluster.HazelcastTransport;
 import org.krou.testkit.FreePorts;
 
-/** {@code krou generate --cluster} against two workers on loopback: the tables of {@code krou generate}. */
+/**
+ * {@code krou generate --cluster} against two workers on loopback, each with a data directory of
+ * its own: the tables of {@code krou generate}; and {@code krou worker} needs its own directory.
+ */
 class ClusterCliTest {
     @TempDir
     Path dir;
@@ -23,7 +26,7 @@ class ClusterCliTest {
     void clusterGenerateWritesTheTablesOfGenerate() throws Exception {
         int max = 9;
         Path single = dir.resolve("single");
-        Path shared = dir.resolve("shared");
+        Path coordinator = dir.resolve("coordinator");
         CliRun one = CliRun.of("generate", "--max-seeds", "" + max, "--data", single.toString(), "--threads", "1");
         assertEquals(0, one.exit(), one.err());
         int[] ports = {FreePorts.next(), FreePorts.next(), FreePorts.next()};
@@ -36,11 +39,11 @@ class ClusterCliTest {
                 c.setProperty("hazelcast.logging.type", "none");
                 HazelcastTransport t = HazelcastTransport.start(c);
                 members.add(t);
-                workers.add(ClusterWorker.start(t, 1));
+                workers.add(ClusterWorker.start(t, 1, dir.resolve("worker-" + i)));
             }
             CliRun run = CliRun.of("generate", "--cluster", all.get(1) + "," + all.get(2), "--port", "" + ports[0],
                     "--host", "127.0.0.1", "--cluster-name", "krou-cli-test-" + ports[0], "--max-seeds", "" + max,
-                    "--data", shared.toString(), "--threads", "1");
+                    "--data", coordinator.toString(), "--threads", "1");
             assertEquals(0, run.exit(), run.err());
             assertTrue(run.out().contains("on 2 workers, " + (max + 1) + " layers computed"), run.out());
         } finally {
@@ -50,9 +53,16 @@ class ClusterCliTest {
         for (int n = 0; n <= max; n++) {
             for (String f : List.of(String.format("values-%02d.krou", n), String.format("values-%02d.stats", n))) {
                 assertArrayEquals(Files.readAllBytes(single.resolve("abapa").resolve(f)),
-                        Files.readAllBytes(shared.resolve("abapa").resolve(f)), f);
+                        Files.readAllBytes(coordinator.resolve("abapa").resolve(f)), f);
             }
         }
+    }
+
+    @Test
+    void aWorkerNeedsADataDirectoryOfItsOwn() {
+        CliRun r = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:1");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("Missing required option: '--data=DIR'"), r.err());
     }
 
     @Test
