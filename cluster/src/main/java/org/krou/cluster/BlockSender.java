@@ -14,10 +14,10 @@ import org.krou.generator.table.BlockEncoder;
  * order in which it needs them, and the worker codes no further ahead than that.
  *
  * <pre>{@code
- * BlockSender s = new BlockSender(transport, coordinator, epoch, 4, last -> post(...));
- * coder.encode(table, order, model, s::block);   // on a thread of its own
- * s.end();
- * s.credit(7);                                    // on the loop thread, for each CREDIT
+ * BlockSender s = BlockSender.start(transport, coordinator, epoch, 4, coder, table, order, model,
+ *         last -> post(...), failure -> post(...));   // codes on a thread of its own
+ * s.credit(7);                                       // on the loop thread, for each CREDIT
+ * s.close();                                         // the layer is dropped (or done)
  * }</pre>
  */
 final class BlockSender {
@@ -33,6 +33,7 @@ final class BlockSender {
     private int count;
     private long credit;
     private volatile boolean closed;
+    private Thread thread;
 
     /**
      * @param credit chunks allowed at first
@@ -44,6 +45,30 @@ final class BlockSender {
         this.epoch = epoch;
         this.credit = credit;
         this.last = last;
+    }
+
+    /**
+     * Starts a thread that codes the blocks of {@code coder} with the plan ({@code table},
+     * {@code order}, {@code modelCounts}) and sends them; {@code last} gets the final chunk, and
+     * {@code failed} whatever stops the thread otherwise (not an abandonment).
+     */
+    static BlockSender start(Transport transport, String coordinator, long epoch, long credit, PartCoder coder,
+                             byte[] table, byte[] order, long[] modelCounts, Consumer<byte[]> last,
+                             Consumer<Throwable> failed) {
+        BlockSender s = new BlockSender(transport, coordinator, epoch, credit, last);
+        s.thread = new Thread(() -> {
+            try {
+                coder.encode(table, order, modelCounts, s::block);
+                s.end();
+            } catch (InterruptedException abandoned) {
+                // the layer was dropped: nothing to report
+            } catch (Throwable x) { // whatever stops this thread fails the layer, or the coordinator would wait
+                failed.accept(x);
+            }
+        }, "krou-blocks-" + epoch);
+        s.thread.setDaemon(true);
+        s.thread.start();
+        return s;
     }
 
     /** Adds a coded block, table block {@code tableBlock}; sends the chunk before it if it is full. */
@@ -107,9 +132,18 @@ final class BlockSender {
         }
     }
 
-    /** Stops a sender waiting for credit: the layer is abandoned. */
-    synchronized void close() {
-        closed = true;
-        notifyAll();
+    /** Stops the coding thread at its next block or chunk and waits for it: the layer is dropped. */
+    void close() {
+        synchronized (this) {
+            closed = true;
+            notifyAll();
+        }
+        if (thread != null && thread != Thread.currentThread()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 }

@@ -47,9 +47,8 @@ public final class ClusterWorker implements AutoCloseable {
     private Thread preparing;
     /** The finished tables fetched for the layer under way, or null. */
     private TableFetch fetch;
-    /** Sends the coded blocks of the layer under way, and the thread that codes them; null until asked. */
+    /** Codes and sends the blocks of the layer under way; null until asked. */
     private BlockSender sender;
-    private Thread sending;
     /** This worker's data directory: the finished tables it fetched, or shares with the coordinator. */
     private final Path data;
     private int batch;
@@ -61,9 +60,7 @@ public final class ClusterWorker implements AutoCloseable {
     private String coordinator;
     private String[] workers;
     private long epoch = -1;
-    /** The handshake under way: its nonce and the workers that have not answered yet. */
-    private long nonce = -1;
-    private final java.util.Set<String> unanswered = new java.util.HashSet<>();
+    private final Handshake handshake;
     /** Batches applied and not yet acknowledged, by worker index (counted by the resolve threads). */
     private AtomicIntegerArray owed = new AtomicIntegerArray(0);
 
@@ -76,6 +73,7 @@ public final class ClusterWorker implements AutoCloseable {
         this.threads = threads;
         this.data = java.util.Objects.requireNonNull(data, "a worker needs its own data directory");
         this.finished = new FinishedLayers(transport, data, local, threads);
+        this.handshake = new Handshake(transport);
         this.loop = new Thread(this::run, "krou-worker-" + transport.self());
         loop.setDaemon(true);
     }
@@ -157,14 +155,9 @@ public final class ClusterWorker implements AutoCloseable {
         byte type = in.type();
         switch (type) {
             case Wire.LAYER -> layer(m.from, in);
-            case Wire.PING -> ping(m.from, in);
-            case Wire.PEER_PING -> transport.send(m.from, new Wire.Out(16).type(Wire.PEER_PONG).varint(in.varint())
-                    .toArray());
-            case Wire.PEER_PONG -> {
-                if (in.varint() == nonce) {
-                    unanswered.remove(m.from);
-                }
-            }
+            case Wire.PING -> handshake.ping(m.from, in);
+            case Wire.PEER_PING -> handshake.peerPing(m.from, in);
+            case Wire.PEER_PONG -> handshake.pong(m.from, in);
             case Wire.LEVEL -> {
                 if (in.varint() == epoch && part != null) {
                     part.startLevel((int) in.varint());
@@ -289,32 +282,6 @@ public final class ClusterWorker implements AutoCloseable {
                 .varint(lookups.messages()).varint(lookups.bytes()).toArray());
     }
 
-    /**
-     * {@code PING nonce workers ids...}: pings the workers that have not answered yet (the
-     * transport may not reach a member that just joined); answers {@code PONG} once all did.
-     * The coordinator repeats it until every worker answers.
-     */
-    private void ping(String from, Wire.In in) {
-        long n = in.varint();
-        if (n != nonce) {
-            nonce = n;
-            unanswered.clear();
-            int w = (int) in.varint();
-            for (int i = 0; i < w; i++) {
-                unanswered.add(in.string());
-            }
-            unanswered.remove(transport.self());
-        }
-        if (unanswered.isEmpty()) {
-            transport.send(from, new Wire.Out(16).type(Wire.PONG).varint(n).toArray());
-            return;
-        }
-        byte[] ping = new Wire.Out(16).type(Wire.PEER_PING).varint(n).toArray();
-        for (String id : unanswered) {
-            transport.send(id, ping);
-        }
-    }
-
     /** Acknowledges the batches applied since the last call, one message per sender. */
     private void acknowledge() {
         for (int i = 0; i < owed.length(); i++) {
@@ -378,25 +345,12 @@ public final class ClusterWorker implements AutoCloseable {
         long e = epoch;
         LayerPart p = part;
         Slices sl = slices;
-        PartCoder c = coder;
-        BlockSender s = new BlockSender(transport, coordinator, e, credit, last -> post(() -> encoded(e, p, sl, last)));
-        sender = s;
-        sending = new Thread(() -> {
-            try {
-                c.encode(table, order, model.length == 0 ? null : model, s::block);
-                s.end();
-            } catch (InterruptedException abandoned) {
-                // the layer was dropped: nothing to report
-            } catch (Throwable x) { // whatever stops this thread fails the layer, or the coordinator would wait
-                post(() -> {
+        sender = BlockSender.start(transport, coordinator, e, credit, coder, table, order,
+                model.length == 0 ? null : model, last -> post(() -> encoded(e, p, sl, last)), x -> post(() -> {
                     if (epoch == e) {
                         fail(x);
                     }
-                });
-            }
-        }, "krou-blocks-" + p.seeds);
-        sending.setDaemon(true);
-        sending.start();
+                }));
     }
 
     /**
@@ -438,15 +392,9 @@ public final class ClusterWorker implements AutoCloseable {
         }
         fetch = null;
         if (sender != null) {
-            sender.close(); // the coding thread stops at its next chunk
-            try {
-                sending.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            sender.close(); // the coding thread stops at its next block
         }
         sender = null;
-        sending = null;
         if (preparing != null) {
             try {
                 preparing.join();

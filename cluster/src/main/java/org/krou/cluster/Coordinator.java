@@ -37,8 +37,8 @@ public final class Coordinator {
     private final Options options;
     private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
     private final Set<String> lost = new HashSet<>();
-    /** The finished tables of the layer under way, served to the workers that lack them; null between layers. */
-    private volatile TableServer tables;
+    /** The finished tables below the layer under way, served to the workers that lack them. */
+    private TableServer tables;
     /** Chunks of coded blocks a worker may send ahead of the one being written. */
     static final int BLOCK_WINDOW = 4;
     /**
@@ -384,22 +384,6 @@ public final class Coordinator {
         }
     }
 
-    /** Answers {@code FETCH} of layer {@code e} from the finished tables; a malformed one is ignored. */
-    private void fetch(Message m, long e, List<String> workers) throws ClusterAbortedException {
-        TableServer server = tables;
-        try {
-            Wire.In in = new Wire.In(m.body);
-            in.type();
-            if (server != null && in.varint() == e) {
-                server.serve(transport, m.from, in, e, workers);
-            }
-        } catch (IllegalArgumentException malformed) {
-            // not a request this member answers
-        } catch (IOException io) {
-            throw new ClusterAbortedException("cannot send a finished table to worker " + m.from + ": " + io.getMessage());
-        }
-    }
-
     /** The next message from a worker, throwing if one was lost or failed; serves the requests of tables meanwhile. */
     private Message next(long e, int seeds, List<String> workers) throws ClusterAbortedException, InterruptedException {
         while (true) {
@@ -417,8 +401,12 @@ public final class Coordinator {
                 }
                 continue;
             }
-            if (m.body.length > 0 && m.body[0] == Wire.FETCH) {
-                fetch(m, e, workers);
+            if (m.body.length > 0 && m.body[0] == Wire.FETCH && tables != null) {
+                try {
+                    tables.serve(transport, m.from, m.body, e, workers);
+                } catch (IOException io) {
+                    throw new ClusterAbortedException("cannot send a finished table to " + m.from + ": " + io.getMessage());
+                }
                 continue;
             }
             if (m.body.length > 0 && m.body[0] == Wire.FAILED) {

@@ -24,7 +24,7 @@ import org.krou.table.TablePaths;
  * <pre>{@code
  * TableServer s = new TableServer(dataDir, Variant.ABAPA, 12);
  * s.crc(3); s.length(3);
- * s.serve(transport, from, in, epoch, workers);   // for each FETCH
+ * s.serve(transport, from, message, epoch, workers);   // for each FETCH
  * }</pre>
  */
 final class TableServer {
@@ -61,12 +61,25 @@ final class TableServer {
     }
 
     /**
-     * Answers {@code FETCH epoch layer chunk} (read after its type and epoch) from {@code from}
-     * if it is a worker of the layer and the chunk is inside a table below it; else ignores it.
+     * Answers {@code FETCH epoch layer chunk} from {@code from} if it is of layer {@code epoch},
+     * from a worker of the layer, and the chunk is inside a table below it; else ignores it.
+     *
+     * @throws IOException if the table cannot be read
      */
-    void serve(Transport transport, String from, Wire.In in, long epoch, List<String> workers) throws IOException {
-        long k = in.varint();
-        long chunk = in.varint();
+    void serve(Transport transport, String from, byte[] fetch, long epoch, List<String> workers) throws IOException {
+        long k;
+        long chunk;
+        Wire.In in = new Wire.In(fetch);
+        try {
+            in.type();
+            if (in.varint() != epoch) {
+                return;
+            }
+            k = in.varint();
+            chunk = in.varint();
+        } catch (Wire.Malformed m) {
+            return;
+        }
         if (!workers.contains(from) || k < 0 || k >= files.length || chunk < 0 || in.more()
                 || chunk >= (length[(int) k] + TableFetch.CHUNK - 1) / TableFetch.CHUNK) {
             return;
