@@ -42,6 +42,8 @@ final class TableFetch {
     static final int CHUNK = 1 << 20;
     /** Chunks asked and not yet received, at most. */
     static final int WINDOW = 8;
+    /** Seconds without a chunk after which the chunks still missing are asked again. */
+    private static final int PATIENCE = 30;
     private final Transport transport;
     private final String coordinator;
     private final long epoch;
@@ -50,7 +52,6 @@ final class TableFetch {
     private final ConcurrentHashMap<Long, Boolean> asked = new ConcurrentHashMap<>();
     private final LinkedBlockingQueue<Chunk> arrived = new LinkedBlockingQueue<>();
     private volatile boolean closed;
-    private volatile long fetched;
 
     private record Chunk(int layer, long index, int crc, byte[] bytes) {
     }
@@ -60,11 +61,6 @@ final class TableFetch {
         this.coordinator = coordinator;
         this.epoch = epoch;
         this.data = data;
-    }
-
-    /** Bytes of tables fetched so far. */
-    long fetched() {
-        return fetched;
     }
 
     /**
@@ -130,6 +126,7 @@ final class TableFetch {
         BitSet got = new BitSet();
         long next = 0;
         long received = 0;
+        int waited = 0;
         CRC32C crc = new CRC32C();
         while (received < chunks) {
             while (next < chunks && next - received < WINDOW) {
@@ -140,8 +137,14 @@ final class TableFetch {
                 throw new InterruptedException("the layer was abandoned");
             }
             if (c == null) {
+                if (++waited % PATIENCE == 0) { // a request or an answer may be lost: asking again is harmless
+                    for (long i = got.nextClearBit(0); i < next; i = got.nextClearBit((int) i + 1)) {
+                        ask(k, i);
+                    }
+                }
                 continue;
             }
+            waited = 0;
             long at = c.index * CHUNK;
             int expected = (int) Math.min(CHUNK, length - at);
             if (c.layer != k || c.index >= chunks || got.get((int) c.index)) {
@@ -159,7 +162,6 @@ final class TableFetch {
             }
             got.set((int) c.index);
             received++;
-            fetched += c.bytes.length;
         }
     }
 

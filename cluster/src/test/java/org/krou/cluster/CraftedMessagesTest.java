@@ -174,13 +174,17 @@ class CraftedMessagesTest {
     }
 
     @Test
-    void messagesCutShortOrOfUnknownTypeFailTheLayer() throws Exception {
+    void messagesCutShortOrOfUnknownTypeOrHugeCountsFailTheLayer() throws Exception {
         coordinator.send(worker, order(layer("abapa"), 0, 0, 1).toArray());
         expect(Wire.EXITS_DONE);
         failsWith(new byte[] {Wire.LEVEL, (byte) 0x80}, "ends early");
         coordinator.send(worker, order(layer("abapa"), 0, 0, 1).toArray());
         expect(Wire.EXITS_DONE);
         failsWith(new byte[] {99}, "unexpected message type 99");
+        coordinator.send(worker, order(layer("abapa"), 0, 0, 1).toArray());
+        expect(Wire.EXITS_DONE);
+        failsWith(new Wire.Out(16).type(Wire.LOOKUP).varint(epoch).varint(1).varint(1L << 31).toArray(),
+                "positions 2147483648 out of range");
         assertUntouched();
     }
 
