@@ -5,7 +5,7 @@ import org.krou.generator.table.BlockEncoder;
 
 /**
  * Sends a worker's coded table blocks to the coordinator as they are coded, in chunks of at
- * most {@link #CHUNK} bytes of blocks (a larger block travels alone): {@code BLOCKS epoch seq
+ * most {@code chunk} bytes of blocks (a larger block travels alone): {@code BLOCKS epoch seq
  * first last count (length crc bytes) * count}, where {@code seq} numbers the worker's chunks
  * from 0, {@code first} is the index in the table of the chunk's first block, and {@code last}
  * is 1 on the worker's final chunk (which may hold no block). A chunk is sent only when the
@@ -14,20 +14,20 @@ import org.krou.generator.table.BlockEncoder;
  * order in which it needs them, and the worker codes no further ahead than that.
  *
  * <pre>{@code
- * BlockSender s = BlockSender.start(transport, coordinator, epoch, 4, coder, table, order, model,
+ * BlockSender s = BlockSender.start(transport, coordinator, epoch, 4, 1 << 20, coder, table, order, model,
  *         last -> post(...), failure -> post(...));   // codes on a thread of its own
  * s.credit(7);                                       // on the loop thread, for each CREDIT
  * s.close();                                         // the layer is dropped (or done)
  * }</pre>
  */
 final class BlockSender {
-    /** Bytes of blocks in a chunk, at most (unless one block is larger). */
-    static final int CHUNK = 1 << 20;
     private final Transport transport;
     private final String coordinator;
     private final long epoch;
     private final Consumer<byte[]> last;
-    private final Wire.Out body = new Wire.Out(CHUNK + 64);
+    /** Bytes of blocks in a chunk, at most (unless one block is larger). */
+    private final int chunk;
+    private final Wire.Out body;
     private long seq;
     private long first = -1;
     private int count;
@@ -39,8 +39,11 @@ final class BlockSender {
      * @param credit chunks allowed at first
      * @param last   sends the final chunk, which the worker sends after it records the layer done
      */
-    BlockSender(Transport transport, String coordinator, long epoch, long credit, Consumer<byte[]> last) {
+    private BlockSender(Transport transport, String coordinator, long epoch, long credit, int chunk,
+                        Consumer<byte[]> last) {
         this.transport = transport;
+        this.chunk = chunk;
+        this.body = new Wire.Out(chunk + 64);
         this.coordinator = coordinator;
         this.epoch = epoch;
         this.credit = credit;
@@ -52,10 +55,10 @@ final class BlockSender {
      * {@code order}, {@code modelCounts}) and sends them; {@code last} gets the final chunk, and
      * {@code failed} whatever stops the thread otherwise (not an abandonment).
      */
-    static BlockSender start(Transport transport, String coordinator, long epoch, long credit, PartCoder coder,
-                             byte[] table, byte[] order, long[] modelCounts, Consumer<byte[]> last,
+    static BlockSender start(Transport transport, String coordinator, long epoch, long credit, int chunk,
+                             PartCoder coder, byte[] table, byte[] order, long[] modelCounts, Consumer<byte[]> last,
                              Consumer<Throwable> failed) {
-        BlockSender s = new BlockSender(transport, coordinator, epoch, credit, last);
+        BlockSender s = new BlockSender(transport, coordinator, epoch, credit, chunk, last);
         s.thread = new Thread(() -> {
             try {
                 coder.encode(table, order, modelCounts, s::block);
@@ -77,7 +80,7 @@ final class BlockSender {
             throw new InterruptedException("the layer was abandoned");
         }
         int n = coded.data().length;
-        if (count > 0 && body.length() + n + 16 > CHUNK) {
+        if (count > 0 && body.length() + n + 16 > chunk) {
             send(false);
         }
         if (count == 0) {

@@ -53,6 +53,8 @@ public final class ClusterWorker implements AutoCloseable {
     private final Path data;
     private int batch;
     private int window;
+    /** Bytes of a chunk of a file sent to or received from the coordinator. */
+    private int chunk;
     private LayerPart part;
     private Outbox out;
     /** Writes the settled layer; null until it is settled. */
@@ -225,11 +227,12 @@ public final class ClusterWorker implements AutoCloseable {
         LayerOrder o = LayerOrder.read(epoch, in, transport.self());
         batch = o.batch();
         window = o.window();
+        chunk = o.chunk();
         workers = o.workers();
         finished.keepParked(epoch);
         slices = finished.open(o, o.indexOf(transport.self()));
         lookups = new Lookups(transport, workers, epoch, slices);
-        fetch = new TableFetch(transport, coordinator, epoch, data);
+        fetch = new TableFetch(transport, coordinator, epoch, data, chunk);
         long e = epoch;
         Slices sl = slices;
         Lookups lk = lookups;
@@ -345,7 +348,7 @@ public final class ClusterWorker implements AutoCloseable {
         long e = epoch;
         LayerPart p = part;
         Slices sl = slices;
-        sender = BlockSender.start(transport, coordinator, e, credit, coder, table, order,
+        sender = BlockSender.start(transport, coordinator, e, credit, chunk, coder, table, order,
                 model.length == 0 ? null : model, last -> post(() -> encoded(e, p, sl, last)), x -> post(() -> {
                     if (epoch == e) {
                         fail(x);

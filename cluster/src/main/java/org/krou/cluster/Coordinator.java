@@ -41,6 +41,8 @@ public final class Coordinator {
     private TableServer tables;
     /** Chunks of coded blocks a worker may send ahead of the one being written. */
     static final int BLOCK_WINDOW = 4;
+    /** Bytes of a chunk of a file sent between a worker and this member (a finished table, coded blocks). */
+    private int chunk = 1 << 20;
     /**
      * The last epoch used: each layer and handshake takes the next. Coordinators of different
      * jobs start anywhere ({@code nanoTime}), so workers compare epochs for equality only.
@@ -86,6 +88,11 @@ public final class Coordinator {
      */
     public record Layer(int seeds, long epoch, List<String> workers, long batches, long updates, long bytes,
                         long polls, long lookups, long lookupMessages, long lookupBytes) {
+    }
+
+    /** Sends files in chunks of {@code bytes} (for tests of files of many chunks). */
+    void chunkBytes(int bytes) {
+        chunk = bytes;
     }
 
     /** Starts the epochs of this coordinator after {@code e} (for tests of epochs that go down between jobs). */
@@ -159,7 +166,7 @@ public final class Coordinator {
     public Layer solve(Variant variant, Path dataDir, int seeds, List<String> workers)
             throws ClusterAbortedException, InterruptedException {
         long e = ++epoch;
-        TableServer server = new TableServer(dataDir, variant, seeds);
+        TableServer server = new TableServer(dataDir, variant, seeds, chunk);
         tables = server;
         int w = workers.size();
         synchronized (lost) {
@@ -170,7 +177,7 @@ public final class Coordinator {
             }
         }
         byte[] order = LayerOrder.write(new Wire.Out(256), e, variant, seeds, options.blockSize, options.batch,
-                options.window, workers, server.crcs(), server.lengths());
+                options.window, chunk, workers, server.crcs(), server.lengths());
         for (String id : workers) {
             transport.send(id, order);
         }

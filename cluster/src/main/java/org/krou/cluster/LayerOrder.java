@@ -7,7 +7,9 @@ import org.krou.rules.Variant;
 
 /**
  * The order to solve a layer, as {@code LAYER} carries it: {@code LAYER epoch variant seeds
- * blockSize batch window W ids... (crc length) * seeds}. The variant travels as its rule options
+ * blockSize batch window chunk W ids... (crc length) * seeds}, {@code chunk} being the bytes of
+ * a chunk of a file sent between this worker and the coordinator (a finished table, coded
+ * blocks). The variant travels as its rule options
  * (parsed by {@link Variant#parse}); each finished layer {@code 0..seeds-1} as the body checksum
  * and length of the coordinator's table, so that a worker can tell whether the table in its own
  * data directory is that one, or fetch it ({@link TableFetch}). No path travels: a worker names
@@ -17,7 +19,7 @@ import org.krou.rules.Variant;
  * allocated or opened for it, so that a crafted order fails the layer with a message.
  *
  * <pre>{@code
- * byte[] m = LayerOrder.write(new Wire.Out(256), e, Variant.ABAPA, 12, 1536, 64, 4, ids, crcs, lengths);
+ * byte[] m = LayerOrder.write(new Wire.Out(256), e, Variant.ABAPA, 12, 1536, 64, 4, 1 << 20, ids, crcs, lengths);
  * Wire.In in = new Wire.In(m); in.type();
  * LayerOrder o = LayerOrder.read(in.varint(), in, "m1");
  * }</pre>
@@ -25,8 +27,8 @@ import org.krou.rules.Variant;
  * @param tableCrc    body checksum (CRC32C, unsigned) of the coordinator's table of each layer below
  * @param tableLength length in bytes of that table
  */
-record LayerOrder(long epoch, Variant variant, int seeds, int blockSize, int batch, int window, String[] workers,
-                  long[] tableCrc, long[] tableLength) {
+record LayerOrder(long epoch, Variant variant, int seeds, int blockSize, int batch, int window, int chunk,
+                  String[] workers, long[] tableCrc, long[] tableLength) {
     /** The longest variant text and member id accepted. */
     static final int MAX_TEXT = 256;
     /** The most workers in a layer. */
@@ -37,12 +39,15 @@ record LayerOrder(long epoch, Variant variant, int seeds, int blockSize, int bat
     static final int MAX_BATCH = 1 << 17;
     /** The most batches in flight between two workers. */
     static final int MAX_WINDOW = 1 << 16;
+    /** The smallest and the largest chunk of a file sent. */
+    static final int MIN_CHUNK = 256;
+    static final int MAX_CHUNK = 4 << 20;
 
     /** Appends the order to {@code out} (after nothing: the type is written here); returns the message. */
     static byte[] write(Wire.Out out, long epoch, Variant variant, int seeds, int blockSize, int batch, int window,
-                        java.util.List<String> workers, long[] tableCrc, long[] tableLength) {
+                        int chunk, java.util.List<String> workers, long[] tableCrc, long[] tableLength) {
         out.type(Wire.LAYER).varint(epoch).string(variant.id()).varint(seeds).varint(blockSize).varint(batch)
-                .varint(window).varint(workers.size());
+                .varint(window).varint(chunk).varint(workers.size());
         for (String id : workers) {
             out.string(id);
         }
@@ -73,6 +78,7 @@ record LayerOrder(long epoch, Variant variant, int seeds, int blockSize, int bat
         }
         int batch = (int) in.varint("batch", 1, MAX_BATCH);
         int window = (int) in.varint("window", 1, MAX_WINDOW);
+        int chunk = (int) in.varint("chunk", MIN_CHUNK, MAX_CHUNK);
         String[] workers = new String[(int) in.varint("workers", 1, Math.min(MAX_WORKERS, in.remaining()))];
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < workers.length; i++) {
@@ -91,7 +97,7 @@ record LayerOrder(long epoch, Variant variant, int seeds, int blockSize, int bat
             length[k] = in.varint("length of table " + k, 1, maxTableBytes(k));
         }
         in.end();
-        return new LayerOrder(epoch, variant, seeds, blockSize, batch, window, workers, crc, length);
+        return new LayerOrder(epoch, variant, seeds, blockSize, batch, window, chunk, workers, crc, length);
     }
 
     /**

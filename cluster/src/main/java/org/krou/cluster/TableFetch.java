@@ -24,22 +24,20 @@ import org.krou.table.TablePaths;
  * A worker's copy of the coordinator's finished tables, in its own data directory under the
  * names the generator gives them ({@code DATA/<variant>/values-NN.krou}). A table already there
  * with the coordinator's checksum and length is used as it is (a shared directory, or a copy
- * from an earlier job); any other is fetched from the coordinator in chunks of {@link #CHUNK}
- * bytes, at most {@link #WINDOW} asked at a time ({@code FETCH epoch layer chunk}, answered
+ * from an earlier job); any other is fetched from the coordinator in chunks of the size the
+ * layer's order says, at most {@link #WINDOW} asked at a time ({@code FETCH epoch layer chunk}, answered
  * {@code TABLE_CHUNK epoch layer chunk crc bytes}; {@link TableServer}), each checked against
  * its CRC32C and written in place in a temporary file of the same directory, which replaces the
  * table once the whole file's checksum is the coordinator's. Only the layer and chunk asked
  * for are accepted; the rest of what arrives is dropped.
  *
  * <pre>{@code
- * TableFetch f = new TableFetch(transport, coordinator, epoch, dataDir);
+ * TableFetch f = new TableFetch(transport, coordinator, epoch, dataDir, 1 << 20);
  * f.ensure(Variant.ABAPA, 11, crc, length);    // on the layer's thread
  * f.received(in);                              // on the loop thread, for each TABLE_CHUNK
  * }</pre>
  */
 final class TableFetch {
-    /** Bytes of a chunk (the last of a file may be shorter). */
-    static final int CHUNK = 1 << 20;
     /** Chunks asked and not yet received, at most. */
     static final int WINDOW = 8;
     /** Seconds without a chunk after which the chunks still missing are asked again. */
@@ -48,6 +46,8 @@ final class TableFetch {
     private final String coordinator;
     private final long epoch;
     private final Path data;
+    /** Bytes of a chunk (the last of a file may be shorter). */
+    private final int chunk;
     /** The chunks asked and not yet received, as {@code layer << 32 | chunk}. */
     private final ConcurrentHashMap<Long, Boolean> asked = new ConcurrentHashMap<>();
     private final LinkedBlockingQueue<Chunk> arrived = new LinkedBlockingQueue<>();
@@ -56,8 +56,9 @@ final class TableFetch {
     private record Chunk(int layer, long index, int crc, byte[] bytes) {
     }
 
-    TableFetch(Transport transport, String coordinator, long epoch, Path data) {
+    TableFetch(Transport transport, String coordinator, long epoch, Path data, int chunk) {
         this.transport = transport;
+        this.chunk = chunk;
         this.coordinator = coordinator;
         this.epoch = epoch;
         this.data = data;
@@ -122,7 +123,7 @@ final class TableFetch {
 
     /** Asks for the chunks of layer {@code k}'s table, a window at a time, and writes each in place. */
     private void receive(FileChannel ch, int k, long length) throws IOException, InterruptedException {
-        long chunks = (length + CHUNK - 1) / CHUNK;
+        long chunks = (length + chunk - 1) / chunk;
         BitSet got = new BitSet();
         long next = 0;
         long received = 0;
@@ -145,8 +146,8 @@ final class TableFetch {
                 continue;
             }
             waited = 0;
-            long at = c.index * CHUNK;
-            int expected = (int) Math.min(CHUNK, length - at);
+            long at = c.index * chunk;
+            int expected = (int) Math.min(chunk, length - at);
             if (c.layer != k || c.index >= chunks || got.get((int) c.index)) {
                 continue; // not asked: received() lets only asked chunks through, once each
             }
@@ -165,9 +166,9 @@ final class TableFetch {
         }
     }
 
-    private void ask(int k, long chunk) {
-        asked.put((long) k << 32 | chunk, Boolean.TRUE);
-        transport.send(coordinator, new Wire.Out(24).type(Wire.FETCH).varint(epoch).varint(k).varint(chunk).toArray());
+    private void ask(int k, long index) {
+        asked.put((long) k << 32 | index, Boolean.TRUE);
+        transport.send(coordinator, new Wire.Out(24).type(Wire.FETCH).varint(epoch).varint(k).varint(index).toArray());
     }
 
     /**

@@ -22,7 +22,7 @@ import org.krou.table.TablePaths;
  * chunk is read when asked, so that memory stays one chunk per request in flight.
  *
  * <pre>{@code
- * TableServer s = new TableServer(dataDir, Variant.ABAPA, 12);
+ * TableServer s = new TableServer(dataDir, Variant.ABAPA, 12, 1 << 20);
  * s.crc(3); s.length(3);
  * s.serve(transport, from, message, epoch, workers);   // for each FETCH
  * }</pre>
@@ -31,13 +31,17 @@ final class TableServer {
     private final Path[] files;
     private final long[] crc;
     private final long[] length;
+    /** Bytes of a chunk. */
+    private final int chunk;
 
     /**
-     * The tables of layers {@code 0..seeds-1} under {@code dataDir}.
+     * The tables of layers {@code 0..seeds-1} under {@code dataDir}, sent in chunks of
+     * {@code chunk} bytes.
      *
      * @throws org.krou.table.TableException if one is missing or damaged
      */
-    TableServer(Path dataDir, Variant variant, int seeds) {
+    TableServer(Path dataDir, Variant variant, int seeds, int chunk) {
+        this.chunk = chunk;
         files = new Path[seeds];
         crc = new long[seeds];
         length = new long[seeds];
@@ -68,7 +72,7 @@ final class TableServer {
      */
     void serve(Transport transport, String from, byte[] fetch, long epoch, List<String> workers) throws IOException {
         long k;
-        long chunk;
+        long index;
         Wire.In in = new Wire.In(fetch);
         try {
             in.type();
@@ -76,16 +80,16 @@ final class TableServer {
                 return;
             }
             k = in.varint();
-            chunk = in.varint();
+            index = in.varint();
         } catch (Wire.Malformed m) {
             return;
         }
-        if (!workers.contains(from) || k < 0 || k >= files.length || chunk < 0 || in.more()
-                || chunk >= (length[(int) k] + TableFetch.CHUNK - 1) / TableFetch.CHUNK) {
+        if (!workers.contains(from) || k < 0 || k >= files.length || index < 0 || in.more()
+                || index >= (length[(int) k] + chunk - 1) / chunk) {
             return;
         }
-        long at = chunk * TableFetch.CHUNK;
-        byte[] b = new byte[(int) Math.min(TableFetch.CHUNK, length[(int) k] - at)];
+        long at = index * chunk;
+        byte[] b = new byte[(int) Math.min(chunk, length[(int) k] - at)];
         try (FileChannel ch = FileChannel.open(files[(int) k], StandardOpenOption.READ)) {
             ByteBuffer buf = ByteBuffer.wrap(b);
             while (buf.hasRemaining()) {
@@ -96,7 +100,7 @@ final class TableServer {
         }
         CRC32C c = new CRC32C();
         c.update(b, 0, b.length);
-        transport.send(from, new Wire.Out(b.length + 32).type(Wire.TABLE_CHUNK).varint(epoch).varint(k).varint(chunk)
+        transport.send(from, new Wire.Out(b.length + 32).type(Wire.TABLE_CHUNK).varint(epoch).varint(k).varint(index)
                 .varint(c.getValue()).array(b).toArray());
     }
 }

@@ -81,7 +81,7 @@ class CraftedMessagesTest {
 
     /** The rest of a well-formed order of layer {@code seeds} for this one worker, after the variant. */
     private Wire.Out order(Wire.Out o, int seeds, long tableCrc, long tableLength) {
-        o.varint(seeds).varint(1536).varint(64).varint(4).varint(1).string(worker);
+        o.varint(seeds).varint(1536).varint(64).varint(4).varint(1 << 20).varint(1).string(worker);
         for (int k = 0; k < seeds; k++) {
             o.varint(tableCrc).varint(tableLength);
         }
@@ -122,12 +122,14 @@ class CraftedMessagesTest {
         failsWith(order(layer("abapa"), 49, 0, 1).toArray(), "layer 49 out of range 0..48");
         failsWith(layer("abapa").varint(Long.MAX_VALUE).toArray(), "out of range");
         failsWith(layer("abapa").varint(3).varint(1536).varint(64).varint(4).varint(1L << 40).toArray(),
-                "workers");
+                "chunk 1099511627776 out of range");
+        failsWith(layer("abapa").varint(3).varint(1536).varint(64).varint(4).varint(1 << 20).varint(1L << 40)
+                .toArray(), "workers 1099511627776 out of range");
         failsWith(order(layer("abapa"), 2, 0, 1L << 40).toArray(), "length of table 0");
         failsWith(new Wire.Out(16).type(Wire.LAYER).varint(++epoch).varint(1L << 31).toArray(),
                 "a length of 2147483648");
-        failsWith(layer("abapa").varint(3).varint(1536).varint(64).varint(4).varint(2).string(worker).string(worker)
-                .toArray(), "named twice");
+        failsWith(layer("abapa").varint(3).varint(1536).varint(64).varint(4).varint(1 << 20).varint(2).string(worker)
+                .string(worker).toArray(), "named twice");
         failsWith(order(layer("abapa"), 0, 0, 1).string("/etc/passwd").toArray(), "bytes after the end");
         assertUntouched();
     }

@@ -44,6 +44,7 @@ class LocalClusterTest {
                 started.add(ClusterWorker.start(hub.join(), threads, dir.resolve("worker-" + i)));
             }
             ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1536, 3, 2));
+            g.coordinator().chunkBytes(4096); // the coded blocks of the larger layers in many chunks
             List<ClusterGenerator.LayerReport> reports = g.run(variant, dir.resolve("data"), max, 1, r -> { });
             started.forEach(ClusterWorker::close);
             Tables.assertSame(variant, reference, dir.resolve("data"), max);
@@ -100,7 +101,12 @@ class LocalClusterTest {
                 chunks);
         assertTrue(reports.get(max - 2).reused() && !reports.get(max - 1).reused(), "layers 0.." + (max - 2) + " reused");
         Tables.assertSame(variant, Tables.reference(variant, max), data, max);
-        assertTrue(chunks.get() >= after * (max - 1), "chunks of tables sent to the new workers: " + chunks);
+        long bytes = 0;
+        for (int k = 0; k <= max - 2; k++) {
+            bytes += Files.size(data.resolve(variant.id()).resolve(String.format("values-%02d.krou", k)));
+        }
+        assertTrue(chunks.get() >= after * (bytes / 4096), "chunks of 4 KiB of the " + bytes
+                + " bytes of tables sent to each new worker: " + chunks);
         for (int i = 0; i < after; i++) {
             for (int k = 0; k <= max - 2; k++) {
                 String name = String.format("values-%02d.krou", k);
@@ -248,8 +254,9 @@ class LocalClusterTest {
                     to.received(from, message);
                 }), 2, own.apply(i)));
             }
-            List<ClusterGenerator.LayerReport> reports = new ClusterGenerator(coordinator,
-                    new Coordinator.Options(1536, 64, 4)).run(variant, data, max, 1, r -> { });
+            ClusterGenerator g = new ClusterGenerator(coordinator, new Coordinator.Options(1536, 64, 4));
+            g.coordinator().chunkBytes(4096); // the finished tables and the coded blocks in many chunks
+            List<ClusterGenerator.LayerReport> reports = g.run(variant, data, max, 1, r -> { });
             started.forEach(ClusterWorker::close);
             return reports;
         }
