@@ -1,12 +1,15 @@
 package org.krou.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.krou.cluster.ClusterWorker;
 import org.krou.cluster.HazelcastTransport;
+import org.krou.table.IoReason;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -64,6 +67,14 @@ final class WorkerCommand implements Callable<Integer> {
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (t < 1 || t > 1024) {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
+        }
+        try {
+            Files.createDirectories(data);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--data " + data + ": cannot create the directory (" + IoReason.of(e) + ")");
+        }
+        if (!Files.isWritable(data)) {
+            throw new IllegalArgumentException("--data " + data + " is not a directory this worker can write to");
         }
         HazelcastTransport transport = HazelcastTransport.start(HazelcastTransport.config(clusterName, host, port, join));
         ClusterWorker worker = ClusterWorker.start(transport, t, data, local);

@@ -66,6 +66,14 @@ class ClusterCliTest {
     }
 
     @Test
+    void aWorkerRefusesADataDirectoryItCannotCreate() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
+        CliRun r = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:1", "--data", file.toString());
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().startsWith("error: --data " + file + ": cannot create the directory"), r.err());
+    }
+
+    @Test
     void clusterRefusesOptionsItDoesNotTake() {
         CliRun r = CliRun.of("generate", "--cluster", "127.0.0.1:1", "--dtc", "--data", dir.toString());
         assertEquals(2, r.exit(), r.out() + r.err());
