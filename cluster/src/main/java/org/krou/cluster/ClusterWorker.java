@@ -328,7 +328,8 @@ public final class ClusterWorker implements AutoCloseable {
     private void pairs(Wire.In in) {
         byte[] table = in.array();
         byte[] order = in.array();
-        int stride = (int) in.varint();
+        int stride = (int) in.varint("sampling stride", 1, Integer.MAX_VALUE);
+        in.end();
         transport.send(coordinator, new Wire.Out(1 << 16).type(Wire.PAIR_COUNTS).varint(epoch)
                 .varints(coder.pairs(table, order, stride)).toArray());
     }

@@ -346,13 +346,18 @@ public final class Coordinator {
                 .varint(o.maxContexts());
     }
 
-    /** Reads what {@link #writeOptions} wrote. */
+    /**
+     * Reads what {@link #writeOptions} wrote.
+     *
+     * @throws IllegalArgumentException if an option is out of its range
+     */
     static WriterOptions readOptions(Wire.In in) {
-        Encoding encoding = Encoding.values()[(int) in.varint()];
-        int param = (int) in.varint();
-        int blockSize = (int) in.varint();
-        Fill fill = Fill.values()[(int) in.varint()];
-        int maxContexts = (int) in.varint();
+        Encoding encoding = Encoding.values()[(int) in.varint("encoding", 0, Encoding.values().length - 1)];
+        int param = (int) in.varint("encoding parameter", 0, Integer.MAX_VALUE);
+        int blockSize = (int) in.varint("table block size", 1, Integer.MAX_VALUE);
+        Fill fill = Fill.values()[(int) in.varint("fill", 0, Fill.values().length - 1)];
+        int maxContexts = (int) in.varint("contexts", 1, Integer.MAX_VALUE);
+        in.end();
         return new WriterOptions(encoding, param, blockSize, fill, maxContexts, 1);
     }
 

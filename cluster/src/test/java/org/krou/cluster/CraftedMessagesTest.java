@@ -187,6 +187,16 @@ class CraftedMessagesTest {
         expect(Wire.EXITS_DONE);
         failsWith(new Wire.Out(16).type(Wire.LOOKUP).varint(epoch).varint(1).varint(1L << 31).toArray(),
                 "positions 2147483648 out of range");
+        coordinator.send(worker, order(layer("abapa"), 0, 0, 1).toArray());
+        expect(Wire.EXITS_DONE);
+        failsWith(new Wire.Out(16).type(Wire.FINISH).varint(epoch).varint(99).toArray(), "encoding 99 out of range");
+        coordinator.send(worker, order(layer("abapa"), 0, 0, 1).toArray());
+        expect(Wire.EXITS_DONE);
+        coordinator.send(worker, Coordinator.writeOptions(new Wire.Out(64).type(Wire.FINISH).varint(epoch),
+                WriterOptions.DEFAULT).toArray());
+        expect(Wire.SYMBOL_COUNTS);
+        failsWith(new Wire.Out(16).type(Wire.PAIRS).varint(epoch).array(new byte[] {0}).array(null).varint(0)
+                .toArray(), "sampling stride 0 out of range");
         assertUntouched();
     }
 
