@@ -19,14 +19,14 @@ import org.krou.generator.table.WriterOptions;
  * ({@link TableFetch}). It reads and writes files only under the directories it was started
  * with, under names it makes itself: the messages name layers, never paths, and every field
  * is checked ({@link LayerOrder}, {@link Wire.In}); a message that fails a check fails the
- * layer, reported to the coordinator. The captured children the exits need are asked of their owners in
- * batches ({@link Lookups}). One thread runs the loop (messages, acknowledgements, polls,
+ * layer, reported to the coordinator. The captured children the exits need are asked of their
+ * owners in batches ({@link Lookups}). One thread runs the loop (messages, acknowledgements, polls,
  * answers to look-ups); a thread of the layer loads the slices and sets the exits; the exits,
  * the propagation ({@link LayerPart}) and the pair counts use {@code threads}. A member lost
  * abandons the layer under way; the worker then waits for the next job.
  *
  * <pre>{@code
- * ClusterWorker w = ClusterWorker.start(transport, 2);
+ * ClusterWorker w = ClusterWorker.start(transport, 2, Path.of("worker-data"));
  * ...
  * w.close();
  * }</pre>
