@@ -1,6 +1,8 @@
 package org.krou.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +11,7 @@ import org.krou.cluster.ClusterSecret;
 import org.krou.cluster.ClusterWorker;
 import org.krou.cluster.HazelcastTransport;
 import org.krou.cluster.Transport;
+import org.krou.table.IoReason;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,8 +22,9 @@ import org.krou.util.Words;
 /** {@code krou worker}: a cluster member that computes the layers {@code krou generate --cluster} asks for. */
 @Command(name = "worker", mixinStandardHelpOptions = true,
         description = {"Join a cluster as a worker: own rank blocks of each layer that `krou generate --cluster` "
-                + "solves, exchange updates with the other workers, and read the finished layers from the data "
-                + "directory the coordinator names (shared by every machine, same path). Runs until stopped. "
+                + "solves, exchange updates with the other workers, and send the coded blocks of the table to the "
+                + "coordinator. Reads and writes files only under --data and --local: the finished tables it needs "
+                + "come from the coordinator unless --data holds them already. Runs until stopped. "
                 + "Needs --secret-file FILE (the cluster's shared secret) or, explicitly, --insecure."})
 final class WorkerCommand implements Callable<Integer> {
     @Spec
@@ -42,6 +46,12 @@ final class WorkerCommand implements Callable<Integer> {
             description = "Threads for the exits, the propagation and the table counts of each layer (default: the "
                     + "number of cores).")
     Integer threads;
+
+    @Option(names = "--data", paramLabel = "DIR", required = true,
+            description = "This worker's own data directory: the finished tables it needs are kept in "
+                    + "DIR/<variant>/values-NN.krou, fetched from the coordinator when missing or different from its "
+                    + "own (a directory shared with the coordinator transfers nothing).")
+    Path data;
 
     @Option(names = "--local", paramLabel = "DIR",
             description = "A directory on this machine, one per worker, for this worker's slices of the finished "
@@ -66,10 +76,18 @@ final class WorkerCommand implements Callable<Integer> {
         if (t < 1 || t > 1024) {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
         }
+        try {
+            Files.createDirectories(data);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--data " + data + ": cannot create the directory (" + IoReason.of(e) + ")");
+        }
+        if (!Files.isWritable(data)) {
+            throw new IllegalArgumentException("--data " + data + " is not a directory this worker can write to");
+        }
         HazelcastTransport hz = HazelcastTransport.start(HazelcastTransport.config(
                 ClusterSecurityOptions.clusterName(secret, clusterName), host, port, join));
         Transport transport = ClusterSecurityOptions.transport(hz, secret);
-        ClusterWorker worker = ClusterWorker.start(transport, t, local);
+        ClusterWorker worker = ClusterWorker.start(transport, t, data, local);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             worker.close();
             transport.close();

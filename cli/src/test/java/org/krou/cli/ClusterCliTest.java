@@ -22,8 +22,10 @@ import org.krou.cluster.Transport;
 import org.krou.testkit.FreePorts;
 
 /**
- * {@code krou generate --cluster} against two workers on loopback: the tables of {@code krou generate};
- * {@code --secret-file} required (or {@code --insecure}), and a file that cannot serve refused in one line.
+ * {@code krou generate --cluster} against two workers on loopback, each with a data directory of
+ * its own: the tables of {@code krou generate}; {@code --secret-file} required (or
+ * {@code --insecure}), and a file that cannot serve refused in one line; and {@code krou worker}
+ * needs its own directory.
  */
 class ClusterCliTest {
     private static final String SECRET = "q2V0Z3JlYXQtc2VjcmV0LWZvci1rcm91LXRlc3Rz";
@@ -40,7 +42,7 @@ class ClusterCliTest {
     void clusterGenerateWritesTheTablesOfGenerate(boolean withSecret) throws Exception {
         int max = 9;
         Path single = dir.resolve("single");
-        Path shared = dir.resolve("shared");
+        Path coordinator = dir.resolve("coordinator");
         CliRun one = CliRun.of("generate", "--max-seeds", "" + max, "--data", single.toString(), "--threads", "1");
         assertEquals(0, one.exit(), one.err());
         Path secretFile = Files.writeString(dir.resolve("krou.secret"), SECRET + "\n");
@@ -58,11 +60,11 @@ class ClusterCliTest {
                 HazelcastTransport hz = HazelcastTransport.start(c);
                 Transport t = withSecret ? new AuthTransport(hz, secret) : hz;
                 members.add(t);
-                workers.add(ClusterWorker.start(t, 1));
+                workers.add(ClusterWorker.start(t, 1, dir.resolve("worker-" + i)));
             }
             List<String> args = new ArrayList<>(List.of("generate", "--cluster", all.get(1) + "," + all.get(2),
                     "--port", "" + ports[0], "--host", "127.0.0.1", "--cluster-name", name, "--max-seeds", "" + max,
-                    "--data", shared.toString(), "--threads", "1"));
+                    "--data", coordinator.toString(), "--threads", "1"));
             args.addAll(withSecret ? List.of("--secret-file", secretFile.toString()) : List.of("--insecure"));
             CliRun run = CliRun.of(args.toArray(String[]::new));
             assertEquals(0, run.exit(), run.err());
@@ -77,14 +79,14 @@ class ClusterCliTest {
         for (int n = 0; n <= max; n++) {
             for (String f : List.of(String.format("values-%02d.krou", n), String.format("values-%02d.stats", n))) {
                 assertArrayEquals(Files.readAllBytes(single.resolve("abapa").resolve(f)),
-                        Files.readAllBytes(shared.resolve("abapa").resolve(f)), f);
+                        Files.readAllBytes(coordinator.resolve("abapa").resolve(f)), f);
             }
         }
     }
 
     @Test
     void aClusterMemberWithoutASecretFileIsRefused() {
-        for (String[] args : List.of(new String[] {"worker", "--port", "1", "--join", "127.0.0.1:2"},
+        for (String[] args : List.of(new String[] {"worker", "--port", "1", "--join", "127.0.0.1:2", "--data", dir.toString()},
                 new String[] {"generate", "--cluster", "127.0.0.1:1", "--data", dir.toString()})) {
             CliRun r = CliRun.of(args);
             assertEquals(2, r.exit(), r.out() + r.err());
@@ -105,7 +107,7 @@ class ClusterCliTest {
                 new String[] {missing.toString(), "cannot read it: no such file or directory: " + missing})) {
             for (String command : List.of("worker", "generate")) {
                 CliRun r = command.equals("worker")
-                        ? CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:2", "--secret-file", c[0])
+                        ? CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:2", "--data", dir.toString(), "--secret-file", c[0])
                         : CliRun.of("generate", "--cluster", "127.0.0.1:1", "--data", dir.toString(), "--secret-file", c[0]);
                 assertEquals(2, r.exit(), r.out() + r.err());
                 assertTrue(r.err().startsWith("error: --secret-file " + c[0] + ": " + c[1]), r.err());
@@ -120,18 +122,33 @@ class ClusterCliTest {
         Path secret = Files.writeString(dir.resolve("krou.secret"), SECRET);
         Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-r--r--"));
         // a file others can read is used, with a warning (the run then stops at its other error)
-        CliRun shared = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:2", "--threads", "0",
+        CliRun shared = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:2", "--data", dir.toString(), "--threads", "0",
                 "--secret-file", secret.toString());
         assertEquals("warning: --secret-file " + secret + " is readable by other users of this machine: chmod 600 "
                 + secret + "\nerror: --threads 0 is out of range: expected 1..1024\n", shared.err());
         assertEquals(2, shared.exit());
-        CliRun both = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:2", "--secret-file", secret.toString(),
+        CliRun both = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:2", "--data", dir.toString(), "--secret-file", secret.toString(),
                 "--insecure");
         assertEquals(2, both.exit(), both.err());
         assertEquals("error: --secret-file and --insecure exclude each other\n", both.err());
         CliRun alone = CliRun.of("generate", "--max-seeds", "1", "--data", dir.toString(), "--secret-file", secret.toString());
         assertEquals(2, alone.exit(), alone.err());
         assertEquals("error: --secret-file and --insecure go with --cluster\n", alone.err());
+    }
+
+    @Test
+    void aWorkerNeedsADataDirectoryOfItsOwn() {
+        CliRun r = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:1");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("Missing required option: '--data=DIR'"), r.err());
+    }
+
+    @Test
+    void aWorkerRefusesADataDirectoryItCannotCreate() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
+        CliRun r = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:1", "--data", file.toString(), "--insecure");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("error: --data " + file + ": cannot create the directory")), r.err());
     }
 
     @Test
