@@ -179,13 +179,13 @@ class AuthTransportTest {
             for (int i = 0; i < 2; i++) {
                 AuthTransport t = all.add(new AuthTransport(hub.join(), SECRET));
                 members.add(t);
-                started.add(ClusterWorker.start(t, 2));
+                started.add(ClusterWorker.start(t, 2, dir.resolve("worker-" + i)));
             }
             await(() -> coordinator.members().size() == 3);
             List<ClusterGenerator.LayerReport> reports = new ClusterGenerator(coordinator,
-                    new Coordinator.Options(1536, 16, 4)).run(variant, dir, max, 1, r -> { });
+                    new Coordinator.Options(1536, 16, 4)).run(variant, dir.resolve("coordinator"), max, 1, r -> { });
             started.forEach(ClusterWorker::close);
-            Tables.assertSame(variant, reference, dir, max);
+            Tables.assertSame(variant, reference, dir.resolve("coordinator"), max);
             assertTrue(reports.stream().mapToLong(ClusterGenerator.LayerReport::batches).sum() > 500, "batches");
             assertEquals(0, coordinator.rejected() + members.get(0).rejected() + members.get(1).rejected(),
                     "nothing dropped between members that hold the secret");
