@@ -1,6 +1,7 @@
 package org.krou.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -157,6 +158,8 @@ final class GenerateCommand implements Callable<Integer> {
             check.check(generator.plan(maxSeeds)); // reads the directory, writes nothing
             return Main.OK;
         }
+        Files.createDirectories(dir);
+        progress.logTo(dir.resolve("generate.log"));
         generator.run(maxSeeds);
         MemoryPlan plan = generator.plan();
         if (plan != null && plan.mapsAny()) {
@@ -170,18 +173,22 @@ final class GenerateCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         long bytes = store.totalBytes(maxSeeds);
-        out.printf(Locale.ROOT, "Done: %s in %.1f s (%,.0f positions/s), %s computed, %d reused "
-                        + "(%d of them decoded); tables: %,d bytes (%.3f bits/position)%n",
+        String done = String.format(Locale.ROOT, "Done: %s in %.1f s (%,.0f positions/s), %s computed, %d reused "
+                        + "(%d of them decoded); tables: %,d bytes (%.3f bits/position)",
                 Words.grouped(positions, "position", "positions"), seconds, positions / seconds,
                 Words.count(generator.computed(), "layer", "layers"), generator.reused(), generator.decoded(), bytes,
                 bytes * 8.0 / positions);
+        out.println(done);
+        progress.logLine(done);
         String phases = progress.phaseSummary();
         if (!phases.isEmpty()) {
             out.println("Time per phase: " + phases);
+            progress.logLine("Time per phase: " + phases);
         }
         long rss = peakRssMiB();
         if (rss >= 0) {
             out.printf(Locale.ROOT, "Memory: peak RSS %d MiB%n", rss);
+            progress.logLine("Memory: peak RSS " + rss + " MiB");
         }
         return Main.OK;
     }
