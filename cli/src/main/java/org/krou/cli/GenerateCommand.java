@@ -158,7 +158,6 @@ final class GenerateCommand implements Callable<Integer> {
             check.check(generator.plan(maxSeeds)); // reads the directory, writes nothing
             return Main.OK;
         }
-        Files.createDirectories(dir);
         progress.logTo(dir.resolve("generate.log"));
         generator.run(maxSeeds);
         MemoryPlan plan = generator.plan();

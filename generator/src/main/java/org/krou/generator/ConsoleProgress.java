@@ -32,6 +32,7 @@ public final class ConsoleProgress implements Progress {
     private final long start;
     private final JobEstimate estimate;
     private Path log;
+    private boolean logStarted;
     private final AtomicLong done = new AtomicLong();
     private volatile long units = 1;
     private volatile int seeds;
@@ -60,13 +61,12 @@ public final class ConsoleProgress implements Progress {
     }
 
     /**
-     * Appends a line a layer to {@code file} (created if missing; a line of its own marks the
-     * start of each run), e.g. beside the tables, so that a run of hours leaves its record.
+     * Appends a line a layer to {@code file} (created if missing; a line of its own, written with
+     * the first layer's, marks the start of each run, so that a run refused before its first
+     * layer leaves nothing), e.g. beside the tables, so that a run of hours leaves its record.
      */
-    public synchronized ConsoleProgress logTo(Path file) throws IOException {
+    public synchronized ConsoleProgress logTo(Path file) {
         this.log = file;
-        append(String.format(Locale.ROOT, "%s start: layers 0..%d, %,d positions",
-                Instant.now().truncatedTo(ChronoUnit.SECONDS), maxSeeds, PositionIndex.cumulativeSize(maxSeeds)));
         return this;
     }
 
@@ -135,6 +135,11 @@ public final class ConsoleProgress implements Progress {
             String left = seeds < maxSeeds && estimate.ready()
                     ? ", about " + duration(estimate.secondsLeft(seeds + 1, "", 0)) + " left" : "";
             try {
+                if (!logStarted) {
+                    append(String.format(Locale.ROOT, "%s start: layers 0..%d, %,d positions",
+                            Instant.now().truncatedTo(ChronoUnit.SECONDS), maxSeeds, PositionIndex.cumulativeSize(maxSeeds)));
+                    logStarted = true;
+                }
                 append(String.format(Locale.ROOT, "%s %s; %s elapsed%s", Instant.now().truncatedTo(ChronoUnit.SECONDS),
                         line.replaceAll(" {2,}", " "), duration(elapsed), left));
             } catch (IOException e) {
