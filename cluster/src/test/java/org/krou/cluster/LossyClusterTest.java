@@ -1,0 +1,96 @@
+package org.krou.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.krou.rules.Variant;
+
+/**
+ * The cluster over a transport that loses messages ({@link LossyTransport} under each
+ * member's {@link ReliableTransport}): with 1% of the messages dropped, 1% duplicated and 1%
+ * overtaken, the tables are the single machine's byte for byte; a worker whose messages all
+ * vanish fails the layer within the silence bound, and the failure names it. The seed of the
+ * losses is {@code -Dkrou.lossy.seed} (default 34); failures say it.
+ */
+class LossyClusterTest {
+    private static final long SEED = Long.getLong("krou.lossy.seed", 34);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void onePercentDroppedDuplicatedAndReorderedStillGivesTheSingleMachineTables() throws Exception {
+        Variant variant = Variant.ABAPA;
+        int max = 12;
+        Path reference = Tables.reference(variant, max);
+        // quick resends, so that the losses cost little time; a long silence bound (nobody is lost)
+        ReliableTransport.Options o = new ReliableTransport.Options(20, 320, 100, 30_000, 16_384, 64L << 20);
+        List<LossyTransport> lossy = new ArrayList<>();
+        assertTimeoutPreemptively(Duration.ofSeconds(240), () -> run(variant, max, 3, 0.01, o, lossy, r -> { }),
+                () -> "seed " + SEED + ": " + lossy);
+        try {
+            Tables.assertSame(variant, reference, dir, max);
+        } catch (AssertionError e) {
+            throw new AssertionError("seed " + SEED + ": " + e.getMessage() + "; " + lossy, e);
+        }
+        for (LossyTransport t : lossy) {
+            assertTrue(t.dropped.get() > 0 && t.duplicated.get() > 0 && t.delayed.get() > 0,
+                    "seed " + SEED + ": every member lost, doubled and delayed some messages: " + t);
+        }
+    }
+
+    @Test
+    void aWorkerWhoseMessagesAllVanishFailsTheLayerWithinTheBoundNamingIt() throws Exception {
+        List<LossyTransport> lossy = new ArrayList<>();
+        long[] mutedAt = new long[1];
+        Consumer<ClusterGenerator.LayerReport> muteAfterLayer6 = r -> {
+            if (r.seeds() == 6) {
+                lossy.get(3).mute(); // worker 2: from layer 7 on, nothing it sends arrives
+                mutedAt[0] = System.nanoTime();
+            }
+        };
+        ClusterAbortedException e = assertTimeoutPreemptively(Duration.ofSeconds(60), () ->
+                assertThrows(ClusterAbortedException.class, () -> run(Variant.ABAPA, 9, 3, 0,
+                        ReliableTransport.Options.silence(2_000), lossy, muteAfterLayer6)));
+        double seconds = (System.nanoTime() - mutedAt[0]) / 1e9;
+        String muted = lossy.get(3).self();
+        assertTrue(e.getMessage().contains("layer 7") && e.getMessage().contains("worker 2 (" + muted + ")"),
+                "names the layer and the silent worker: " + e.getMessage());
+        assertTrue(seconds >= 1.9 && seconds < 5, "failed " + seconds + " s after it fell silent (bound 2 s): "
+                + e.getMessage());
+    }
+
+    /**
+     * Layers {@code 0..max} on a coordinator and {@code workers} workers, each member's
+     * transport losing messages with probability {@code p} (member {@code i} seeded
+     * {@code SEED + i}; {@code lossy} gets them, the coordinator's first).
+     */
+    private void run(Variant variant, int max, int workers, double p, ReliableTransport.Options o,
+                     List<LossyTransport> lossy, Consumer<ClusterGenerator.LayerReport> progress) throws Exception {
+        List<ReliableTransport> reliable = new ArrayList<>();
+        List<ClusterWorker> started = new ArrayList<>();
+        try (LocalTransport.Hub hub = LocalTransport.hub(0)) {
+            for (int i = 0; i <= workers; i++) {
+                LossyTransport t = new LossyTransport(hub.join(), p, SEED + i);
+                lossy.add(t);
+                reliable.add(new ReliableTransport(t, o));
+            }
+            for (int i = 1; i <= workers; i++) {
+                started.add(ClusterWorker.start(reliable.get(i), 1));
+            }
+            new ClusterGenerator(reliable.get(0), new Coordinator.Options(1536, 64, 4))
+                    .run(variant, dir, max, 1, progress);
+        } finally {
+            started.forEach(ClusterWorker::close);
+            reliable.forEach(ReliableTransport::stop);
+        }
+    }
+}
