@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.krou.cluster.ClusterGenerator;
 import org.krou.cluster.Coordinator;
 import org.krou.cluster.HazelcastTransport;
+import org.krou.cluster.ReliableTransport;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.Words;
@@ -22,8 +23,21 @@ final class ClusterGenerate {
     private ClusterGenerate() {
     }
 
+    /**
+     * The delivery options of {@code --peer-timeout SECONDS}.
+     *
+     * @throws IllegalArgumentException if out of 1..86400
+     */
+    static ReliableTransport.Options peerTimeout(int seconds) {
+        if (seconds < 1 || seconds > 86_400) {
+            throw new IllegalArgumentException("--peer-timeout " + seconds + " is out of range: expected 1..86400 seconds");
+        }
+        return ReliableTransport.Options.silence(seconds * 1000L);
+    }
+
     static int run(PrintWriter out, Variant variant, Path data, int maxSeeds, int threads, List<String> cluster,
-                   String host, int port, int workers, String clusterName) throws Exception {
+                   String host, int port, int workers, String clusterName, int peerTimeout) throws Exception {
+        ReliableTransport.Options delivery = peerTimeout(peerTimeout);
         HAZELCAST.setLevel(java.util.logging.Level.WARNING);
         long positions = PositionIndex.cumulativeSize(maxSeeds);
         out.printf(Locale.ROOT, "Generating %s layers 0..%d (%s) into %s on a cluster of %s%n",
@@ -38,7 +52,8 @@ final class ClusterGenerate {
                         + " joined within 120 s: start them with `krou worker --port PORT --join ...`");
             }
             long t0 = System.nanoTime();
-            ClusterGenerator g = new ClusterGenerator(transport, Coordinator.Options.DEFAULT);
+            ClusterGenerator g = new ClusterGenerator(new ReliableTransport(transport, delivery),
+                    Coordinator.Options.DEFAULT);
             List<ClusterGenerator.LayerReport> reports = g.run(variant, data, maxSeeds, threads, r -> {
                 out.println(r);
                 out.flush();

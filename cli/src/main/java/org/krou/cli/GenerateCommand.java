@@ -89,6 +89,12 @@ final class GenerateCommand implements Callable<Integer> {
             description = "With --cluster: the cluster's name, as given to the workers (default: ${DEFAULT-VALUE}).")
     String clusterName;
 
+    @Option(names = "--peer-timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "With --cluster: a worker that sends nothing (no acknowledgement, no heartbeat) for this "
+                    + "long, or leaves a message unacknowledged this long, is reported lost and the layer fails "
+                    + "naming it (default: ${DEFAULT-VALUE}); give the workers the same.")
+    int peerTimeout;
+
     @Option(names = "--map-finished-layers",
             description = "Memory-map every finished layer the job reads again from its working file, however "
                     + "much memory there is (slower where the page cache cannot hold them; for tests and to "
@@ -115,7 +121,7 @@ final class GenerateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--cluster does not take --dtc, --codec or --plan");
             }
             return ClusterGenerate.run(out, tables.variant(), tables.data, maxSeeds, t, cluster, host, port,
-                    workers == null ? cluster.size() : workers, clusterName);
+                    workers == null ? cluster.size() : workers, clusterName, peerTimeout);
         }
         // every value checked before anything is said or made
         WriterOptions options = switch (codec == null ? "context" : codec.toLowerCase(Locale.ROOT)) {

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.krou.cluster.ClusterWorker;
 import org.krou.cluster.HazelcastTransport;
+import org.krou.cluster.ReliableTransport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -51,6 +52,12 @@ final class WorkerCommand implements Callable<Integer> {
             description = "Name of the cluster; members of other names are ignored (default: ${DEFAULT-VALUE}).")
     String clusterName;
 
+    @Option(names = "--peer-timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "A member that sends this member nothing (no acknowledgement, no heartbeat) for this long, "
+                    + "or leaves a message unacknowledged this long, is reported lost and the layer under way "
+                    + "fails naming it (default: ${DEFAULT-VALUE}). Heartbeats go on while a member computes.")
+    int peerTimeout;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -58,11 +65,13 @@ final class WorkerCommand implements Callable<Integer> {
         if (t < 1 || t > 1024) {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
         }
+        ReliableTransport.Options delivery = ClusterGenerate.peerTimeout(peerTimeout);
         HazelcastTransport transport = HazelcastTransport.start(HazelcastTransport.config(clusterName, host, port, join));
-        ClusterWorker worker = ClusterWorker.start(transport, t, local);
+        ReliableTransport reliable = new ReliableTransport(transport, delivery);
+        ClusterWorker worker = ClusterWorker.start(reliable, t, local);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             worker.close();
-            transport.close();
+            reliable.close();
         }));
         out.printf(Locale.ROOT, "Worker %s listening on port %d with %s; %s in cluster %s%n",
                 transport.self(), port, Words.count(t, "thread", "threads"),

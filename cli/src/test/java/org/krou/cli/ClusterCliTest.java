@@ -40,7 +40,7 @@ class ClusterCliTest {
             }
             CliRun run = CliRun.of("generate", "--cluster", all.get(1) + "," + all.get(2), "--port", "" + ports[0],
                     "--host", "127.0.0.1", "--cluster-name", "krou-cli-test-" + ports[0], "--max-seeds", "" + max,
-                    "--data", shared.toString(), "--threads", "1");
+                    "--data", shared.toString(), "--threads", "1", "--peer-timeout", "30");
             assertEquals(0, run.exit(), run.err());
             assertTrue(run.out().contains("on 2 workers, " + (max + 1) + " layers computed"), run.out());
         } finally {
@@ -53,6 +53,16 @@ class ClusterCliTest {
                         Files.readAllBytes(shared.resolve("abapa").resolve(f)), f);
             }
         }
+    }
+
+    @Test
+    void aPeerTimeoutOutOfRangeIsRefusedBeforeAnyMemberStarts() {
+        CliRun g = CliRun.of("generate", "--cluster", "127.0.0.1:1", "--peer-timeout", "0", "--data", dir.toString());
+        assertEquals(2, g.exit(), g.out() + g.err());
+        assertTrue(g.err().startsWith("error: --peer-timeout 0 is out of range: expected 1..86400 seconds"), g.err());
+        CliRun w = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:1", "--peer-timeout", "86401");
+        assertEquals(2, w.exit(), w.out() + w.err());
+        assertTrue(w.err().startsWith("error: --peer-timeout 86401 is out of range"), w.err());
     }
 
     @Test
