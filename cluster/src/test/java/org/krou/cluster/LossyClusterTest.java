@@ -69,12 +69,36 @@ class LossyClusterTest {
     }
 
     /**
+     * A worker that takes several times the silence bound to answer (its exits wait for
+     * look-up answers that each arrive 1 s late, the bound being 2 s) keeps acknowledging and
+     * sending heartbeats: it is not failed, and the tables are the single machine's.
+     */
+    @Test
+    void workersBusyForSeveralTimesTheBoundAreNotFailed() throws Exception {
+        Variant variant = Variant.ABAPA;
+        int max = 8;
+        List<LossyTransport> lossy = new ArrayList<>();
+        Consumer<ClusterGenerator.LayerReport> slowAfterLayer7 = r -> {
+            if (r.seeds() == 7) {
+                lossy.forEach(t -> t.slow(Wire.ANSWER, 1_000));
+            }
+        };
+        List<ClusterGenerator.LayerReport> reports = assertTimeoutPreemptively(Duration.ofSeconds(120), () ->
+                run(variant, max, 3, 0, ReliableTransport.Options.silence(2_000), lossy, slowAfterLayer7));
+        ClusterGenerator.LayerReport slow = reports.get(max);
+        assertTrue(slow.seconds() > 4 && slow.lookups() > 0, "layer " + max + " took " + slow.seconds()
+                + " s, over twice the bound of 2 s: " + slow);
+        Tables.assertSame(variant, Tables.reference(variant, max), dir, max);
+    }
+
+    /**
      * Layers {@code 0..max} on a coordinator and {@code workers} workers, each member's
      * transport losing messages with probability {@code p} (member {@code i} seeded
      * {@code SEED + i}; {@code lossy} gets them, the coordinator's first).
      */
-    private void run(Variant variant, int max, int workers, double p, ReliableTransport.Options o,
-                     List<LossyTransport> lossy, Consumer<ClusterGenerator.LayerReport> progress) throws Exception {
+    private List<ClusterGenerator.LayerReport> run(Variant variant, int max, int workers, double p,
+            ReliableTransport.Options o, List<LossyTransport> lossy, Consumer<ClusterGenerator.LayerReport> progress)
+            throws Exception {
         List<ReliableTransport> reliable = new ArrayList<>();
         List<ClusterWorker> started = new ArrayList<>();
         try (LocalTransport.Hub hub = LocalTransport.hub(0)) {
@@ -86,7 +110,7 @@ class LossyClusterTest {
             for (int i = 1; i <= workers; i++) {
                 started.add(ClusterWorker.start(reliable.get(i), 1));
             }
-            new ClusterGenerator(reliable.get(0), new Coordinator.Options(1536, 64, 4))
+            return new ClusterGenerator(reliable.get(0), new Coordinator.Options(1536, 64, 4))
                     .run(variant, dir, max, 1, progress);
         } finally {
             started.forEach(ClusterWorker::close);

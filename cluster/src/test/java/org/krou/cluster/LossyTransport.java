@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * each is dropped with probability {@code p}, sent twice with probability {@code p}, and held
  * back 1..20 ms (so that later ones overtake it) with probability {@code p}, drawn from a seeded
  * generator; {@link #mute} drops everything from then on, as a member whose outgoing
- * traffic dies. Meant to sit under a {@link ReliableTransport}.
+ * traffic dies; {@link #slow} holds back every message of a type (its first byte, as
+ * {@link ReliableTransport}'s frames keep it). Meant to sit under a {@link ReliableTransport}.
  *
  * <pre>{@code
  * Transport t = new ReliableTransport(new LossyTransport(hub.join(), 0.01, seed), options);
@@ -28,6 +29,8 @@ final class LossyTransport implements Transport {
     private final double p;
     private final Random random;
     private volatile boolean muted;
+    private volatile byte slowType;
+    private volatile int slowMillis;
     final AtomicLong sent = new AtomicLong();
     final AtomicLong dropped = new AtomicLong();
     final AtomicLong duplicated = new AtomicLong();
@@ -42,6 +45,12 @@ final class LossyTransport implements Transport {
     /** Drops everything this member sends from now on. */
     void mute() {
         muted = true;
+    }
+
+    /** Holds back each message of type {@code type} {@code millis} ms from now on. */
+    void slow(byte type, int millis) {
+        slowMillis = millis;
+        slowType = type;
     }
 
     @Override
@@ -63,7 +72,10 @@ final class LossyTransport implements Transport {
             r = random.nextDouble();
             delay = 1 + random.nextInt(20);
         }
-        if (muted || r < p) {
+        if (slowType != 0 && message.length > 0 && message[0] == slowType) {
+            delayed.incrementAndGet();
+            LATER.schedule(() -> t.send(member, message), slowMillis, TimeUnit.MILLISECONDS);
+        } else if (muted || r < p) {
             dropped.incrementAndGet();
         } else if (r < 2 * p) {
             duplicated.incrementAndGet();
