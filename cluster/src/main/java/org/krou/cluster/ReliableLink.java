@@ -105,9 +105,10 @@ final class ReliableLink {
 
     /**
      * Takes a frame from the peer: applies its acknowledgement and returns its payload if it is
-     * a message to deliver now (not a duplicate, not of an older session), else null.
+     * a message to deliver now (not a duplicate, not of an older session, and {@code take}:
+     * someone listens), else null.
      */
-    synchronized byte[] received(Frame f, byte[] frame, long now) {
+    synchronized byte[] received(Frame f, byte[] frame, long now, boolean take) {
         lastHeardNanos = now;
         if (f.ackSession() == session) {
             acknowledged(f.ackNext(), f.ackBits());
@@ -125,7 +126,7 @@ final class ReliableLink {
             above.headSet(next).clear();
             advance();
         }
-        if (f.kind() != DATA) {
+        if (f.kind() != DATA || !take) {
             return null;
         }
         ackOwed = true; // a duplicate too: its sender missed the acknowledgement

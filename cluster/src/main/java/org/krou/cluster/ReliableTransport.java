@@ -225,9 +225,9 @@ public final class ReliableTransport implements Transport {
             return; // not a frame of this layer: nothing to deliver, nothing to acknowledge
         }
         long now = System.nanoTime();
-        byte[] payload = link(from, now).received(f, frame, now);
-        Listener l = listener;
-        if (payload != null && l != null) {
+        Listener l = listener; // none yet: a message is not taken (nor acknowledged), so it comes again
+        byte[] payload = link(from, now).received(f, frame, now, l != null);
+        if (payload != null) {
             l.received(from, payload);
         }
     }
