@@ -44,16 +44,16 @@ final class ClusterGenerate {
                 variant.id(), maxSeeds, Words.grouped(positions, "position", "positions"), data.resolve(variant.id()),
                 Words.count(workers, "worker", "workers"));
         out.flush();
-        try (HazelcastTransport transport = HazelcastTransport.start(
-                HazelcastTransport.config(clusterName, host, port, cluster))) {
-            if (!transport.awaitMembers(workers + 1, 120_000)) {
+        HazelcastTransport hazelcast = HazelcastTransport.start(HazelcastTransport.config(clusterName, host, port,
+                cluster));
+        try (ReliableTransport transport = new ReliableTransport(hazelcast, delivery)) {
+            if (!hazelcast.awaitMembers(workers + 1, 120_000)) {
                 throw new IllegalStateException("only " + (transport.members().size() - 1) + " of "
                         + Words.count(workers, "worker", "workers")
                         + " joined within 120 s: start them with `krou worker --port PORT --join ...`");
             }
             long t0 = System.nanoTime();
-            ClusterGenerator g = new ClusterGenerator(new ReliableTransport(transport, delivery),
-                    Coordinator.Options.DEFAULT);
+            ClusterGenerator g = new ClusterGenerator(transport, Coordinator.Options.DEFAULT);
             List<ClusterGenerator.LayerReport> reports = g.run(variant, data, maxSeeds, threads, r -> {
                 out.println(r);
                 out.flush();

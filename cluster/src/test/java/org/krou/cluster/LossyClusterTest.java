@@ -64,13 +64,13 @@ class LossyClusterTest {
         String muted = lossy.get(3).self();
         assertTrue(e.getMessage().contains("layer 7") && e.getMessage().contains("worker 2 (" + muted + ")"),
                 "names the layer and the silent worker: " + e.getMessage());
-        assertTrue(seconds >= 1.9 && seconds < 5, "failed " + seconds + " s after it fell silent (bound 2 s): "
+        assertTrue(seconds >= 1.9 && seconds < 6, "failed " + seconds + " s after it fell silent (bound 2 s): "
                 + e.getMessage());
     }
 
     /**
      * A worker that takes several times the silence bound to answer (its exits wait for
-     * look-up answers that each arrive 1 s late, the bound being 2 s) keeps acknowledging and
+     * look-up answers that each arrive 1.5 s late, the bound being 3 s) keeps acknowledging and
      * sending heartbeats: it is not failed, and the tables are the single machine's.
      */
     @Test
@@ -80,14 +80,14 @@ class LossyClusterTest {
         List<LossyTransport> lossy = new ArrayList<>();
         Consumer<ClusterGenerator.LayerReport> slowAfterLayer7 = r -> {
             if (r.seeds() == 7) {
-                lossy.forEach(t -> t.slow(Wire.ANSWER, 1_000));
+                lossy.forEach(t -> t.slow(Wire.ANSWER, 1_500));
             }
         };
         List<ClusterGenerator.LayerReport> reports = assertTimeoutPreemptively(Duration.ofSeconds(120), () ->
-                run(variant, max, 3, 0, ReliableTransport.Options.silence(2_000), lossy, slowAfterLayer7));
+                run(variant, max, 3, 0, ReliableTransport.Options.silence(3_000), lossy, slowAfterLayer7));
         ClusterGenerator.LayerReport slow = reports.get(max);
-        assertTrue(slow.seconds() > 4 && slow.lookups() > 0, "layer " + max + " took " + slow.seconds()
-                + " s, over twice the bound of 2 s: " + slow);
+        assertTrue(slow.seconds() > 6 && slow.lookups() > 0, "layer " + max + " took " + slow.seconds()
+                + " s, over twice the bound of 3 s: " + slow);
         Tables.assertSame(variant, Tables.reference(variant, max), dir, max);
     }
 
