@@ -34,7 +34,7 @@ class LossyClusterTest {
         // quick resends, so that the losses cost little time; a long silence bound (nobody is lost)
         ReliableTransport.Options o = new ReliableTransport.Options(20, 320, 100, 30_000, 16_384, 64L << 20);
         List<LossyTransport> lossy = new ArrayList<>();
-        assertTimeoutPreemptively(Duration.ofSeconds(240), () -> run(variant, max, 3, 0.01, o, lossy, r -> { }),
+        assertTimeoutPreemptively(Duration.ofSeconds(240), () -> run(variant, max, 3, 2, 0.01, o, lossy, r -> { }),
                 () -> "seed " + SEED + ": " + lossy);
         try {
             Tables.assertSame(variant, reference, dir, max);
@@ -58,7 +58,7 @@ class LossyClusterTest {
             }
         };
         ClusterAbortedException e = assertTimeoutPreemptively(Duration.ofSeconds(60), () ->
-                assertThrows(ClusterAbortedException.class, () -> run(Variant.ABAPA, 9, 3, 0,
+                assertThrows(ClusterAbortedException.class, () -> run(Variant.ABAPA, 9, 3, 2, 0,
                         ReliableTransport.Options.silence(2_000), lossy, muteAfterLayer6)));
         double seconds = (System.nanoTime() - mutedAt[0]) / 1e9;
         String muted = lossy.get(3).self();
@@ -70,7 +70,8 @@ class LossyClusterTest {
 
     /**
      * A worker that takes several times the silence bound to answer (its exits wait for
-     * look-up answers that each arrive 1.5 s late, the bound being 3 s) keeps acknowledging and
+     * look-up answers that each arrive 1.5 s late, the bound being 3 s; one thread a worker,
+     * so that its look-ups wait one after the other) keeps acknowledging and
      * sending heartbeats: it is not failed, and the tables are the single machine's.
      */
     @Test
@@ -84,7 +85,7 @@ class LossyClusterTest {
             }
         };
         List<ClusterGenerator.LayerReport> reports = assertTimeoutPreemptively(Duration.ofSeconds(120), () ->
-                run(variant, max, 3, 0, ReliableTransport.Options.silence(3_000), lossy, slowAfterLayer7));
+                run(variant, max, 3, 1, 0, ReliableTransport.Options.silence(3_000), lossy, slowAfterLayer7));
         ClusterGenerator.LayerReport slow = reports.get(max);
         assertTrue(slow.seconds() > 6 && slow.lookups() > 0, "layer " + max + " took " + slow.seconds()
                 + " s, over twice the bound of 3 s: " + slow);
@@ -92,11 +93,11 @@ class LossyClusterTest {
     }
 
     /**
-     * Layers {@code 0..max} on a coordinator and {@code workers} workers, each member's
-     * transport losing messages with probability {@code p} (member {@code i} seeded
-     * {@code SEED + i}; {@code lossy} gets them, the coordinator's first).
+     * Layers {@code 0..max} on a coordinator and {@code workers} workers of {@code threads}
+     * threads, each member's transport losing messages with probability {@code p} (member
+     * {@code i} seeded {@code SEED + i}; {@code lossy} gets them, the coordinator's first).
      */
-    private List<ClusterGenerator.LayerReport> run(Variant variant, int max, int workers, double p,
+    private List<ClusterGenerator.LayerReport> run(Variant variant, int max, int workers, int threads, double p,
             ReliableTransport.Options o, List<LossyTransport> lossy, Consumer<ClusterGenerator.LayerReport> progress)
             throws Exception {
         List<ReliableTransport> reliable = new ArrayList<>();
@@ -108,7 +109,7 @@ class LossyClusterTest {
                 reliable.add(new ReliableTransport(t, o));
             }
             for (int i = 1; i <= workers; i++) {
-                started.add(ClusterWorker.start(reliable.get(i), 1));
+                started.add(ClusterWorker.start(reliable.get(i), threads));
             }
             return new ClusterGenerator(reliable.get(0), new Coordinator.Options(1536, 64, 4))
                     .run(variant, dir, max, 1, progress);
