@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.krou.cluster.ClusterGenerator;
+import org.krou.cluster.ClusterSecret;
 import org.krou.cluster.Coordinator;
 import org.krou.cluster.HazelcastTransport;
 import org.krou.cluster.ReliableTransport;
@@ -36,7 +37,8 @@ final class ClusterGenerate {
     }
 
     static int run(PrintWriter out, Variant variant, Path data, int maxSeeds, int threads, List<String> cluster,
-                   String host, int port, int workers, String clusterName, int peerTimeout) throws Exception {
+                   String host, int port, int workers, String clusterName, ClusterSecret secret, int peerTimeout)
+            throws Exception {
         ReliableTransport.Options delivery = peerTimeout(peerTimeout);
         HAZELCAST.setLevel(java.util.logging.Level.WARNING);
         long positions = PositionIndex.cumulativeSize(maxSeeds);
@@ -44,13 +46,17 @@ final class ClusterGenerate {
                 variant.id(), maxSeeds, Words.grouped(positions, "position", "positions"), data.resolve(variant.id()),
                 Words.count(workers, "worker", "workers"));
         out.flush();
-        HazelcastTransport hazelcast = HazelcastTransport.start(HazelcastTransport.config(clusterName, host, port,
-                cluster));
-        try (ReliableTransport transport = new ReliableTransport(hazelcast, delivery)) {
-            if (!hazelcast.awaitMembers(workers + 1, 120_000)) {
+        HazelcastTransport hz = HazelcastTransport.start(HazelcastTransport.config(
+                ClusterSecurityOptions.clusterName(secret, clusterName), host, port, cluster));
+        // the stack: exact delivery over authenticated messages over Hazelcast's topics
+        try (ReliableTransport transport = new ReliableTransport(ClusterSecurityOptions.transport(hz, secret),
+                delivery)) {
+            if (!ClusterSecurityOptions.awaitMembers(transport, workers + 1, 120_000)) {
                 throw new IllegalStateException("only " + (transport.members().size() - 1) + " of "
                         + Words.count(workers, "worker", "workers")
-                        + " joined within 120 s: start them with `krou worker --port PORT --join ...`");
+                        + " joined within 120 s: start them with `krou worker --port PORT --join ...`"
+                        + (secret == null ? " --insecure" : " --secret-file FILE (the same file; a worker of another "
+                        + "secret or --cluster-name is refused)"));
             }
             long t0 = System.nanoTime();
             ClusterGenerator g = new ClusterGenerator(transport, Coordinator.Options.DEFAULT);

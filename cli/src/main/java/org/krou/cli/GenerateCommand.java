@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.krou.cluster.ClusterSecret;
 import org.krou.generator.ConsoleProgress;
 import org.krou.generator.Generator;
 import org.krou.generator.MemoryPlan;
@@ -70,7 +71,8 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--cluster", paramLabel = "HOST:PORT", split = ",",
             description = "Solve on a cluster: the workers (`krou worker`) at these addresses, comma-separated, "
                     + "compute; this process coordinates and writes the tables. DIR must be shared by every "
-                    + "machine at the same path. Not with --dtc, --codec or --plan.")
+                    + "machine at the same path. Needs --secret-file FILE (the workers' secret) or, explicitly, "
+                    + "--insecure. Not with --dtc, --codec or --plan.")
     List<String> cluster;
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "5700",
@@ -94,6 +96,9 @@ final class GenerateCommand implements Callable<Integer> {
                     + "long, or leaves a message unacknowledged this long, is reported lost and the layer fails "
                     + "naming it (default: ${DEFAULT-VALUE}); give the workers the same.")
     int peerTimeout;
+
+    @Mixin
+    ClusterSecurityOptions security;
 
     @Option(names = "--map-finished-layers",
             description = "Memory-map every finished layer the job reads again from its working file, however "
@@ -120,8 +125,12 @@ final class GenerateCommand implements Callable<Integer> {
             if (dtc || codec != null || planOnly) {
                 throw new IllegalArgumentException("--cluster does not take --dtc, --codec or --plan");
             }
+            ClusterSecret secret = security.secret(spec.commandLine().getErr());
             return ClusterGenerate.run(out, tables.variant(), tables.data, maxSeeds, t, cluster, host, port,
-                    workers == null ? cluster.size() : workers, clusterName, peerTimeout);
+                    workers == null ? cluster.size() : workers, clusterName, secret, peerTimeout);
+        }
+        if (security.given()) {
+            throw new IllegalArgumentException("--secret-file and --insecure go with --cluster");
         }
         // every value checked before anything is said or made
         WriterOptions options = switch (codec == null ? "context" : codec.toLowerCase(Locale.ROOT)) {

@@ -1,14 +1,19 @@
 package org.krou.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.krou.cluster.ClusterSecret;
 import org.krou.cluster.ClusterWorker;
 import org.krou.cluster.HazelcastTransport;
 import org.krou.cluster.ReliableTransport;
+import org.krou.table.IoReason;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,8 +22,10 @@ import org.krou.util.Words;
 /** {@code krou worker}: a cluster member that computes the layers {@code krou generate --cluster} asks for. */
 @Command(name = "worker", mixinStandardHelpOptions = true,
         description = {"Join a cluster as a worker: own rank blocks of each layer that `krou generate --cluster` "
-                + "solves, exchange updates with the other workers, and read the finished layers from the data "
-                + "directory the coordinator names (shared by every machine, same path). Runs until stopped."})
+                + "solves, exchange updates with the other workers, and send the coded blocks of the table to the "
+                + "coordinator. Reads and writes files only under --data and --local: the finished tables it needs "
+                + "come from the coordinator unless --data holds them already. Runs until stopped. "
+                + "Needs --secret-file FILE (the cluster's shared secret) or, explicitly, --insecure."})
 final class WorkerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -40,6 +47,12 @@ final class WorkerCommand implements Callable<Integer> {
                     + "number of cores).")
     Integer threads;
 
+    @Option(names = "--data", paramLabel = "DIR", required = true,
+            description = "This worker's own data directory: the finished tables it needs are kept in "
+                    + "DIR/<variant>/values-NN.krou, fetched from the coordinator when missing or different from its "
+                    + "own (a directory shared with the coordinator transfers nothing).")
+    Path data;
+
     @Option(names = "--local", paramLabel = "DIR",
             description = "A directory on this machine, one per worker, for this worker's slices of the finished "
                     + "layers (its own rank blocks): each written once to DIR/<variant>/values-NN.raw (one byte an "
@@ -58,26 +71,41 @@ final class WorkerCommand implements Callable<Integer> {
                     + "fails naming it (default: ${DEFAULT-VALUE}). Heartbeats go on while a member computes.")
     int peerTimeout;
 
+    @Mixin
+    ClusterSecurityOptions security;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        ClusterSecret secret = security.secret(spec.commandLine().getErr());
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (t < 1 || t > 1024) {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
         }
         ReliableTransport.Options delivery = ClusterGenerate.peerTimeout(peerTimeout);
-        HazelcastTransport transport = HazelcastTransport.start(HazelcastTransport.config(clusterName, host, port, join));
-        ReliableTransport reliable = new ReliableTransport(transport, delivery);
-        ClusterWorker worker = ClusterWorker.start(reliable, t, local);
+        try {
+            Files.createDirectories(data);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--data " + data + ": cannot create the directory (" + IoReason.of(e) + ")");
+        }
+        if (!Files.isWritable(data)) {
+            throw new IllegalArgumentException("--data " + data + " is not a directory this worker can write to");
+        }
+        HazelcastTransport hz = HazelcastTransport.start(HazelcastTransport.config(
+                ClusterSecurityOptions.clusterName(secret, clusterName), host, port, join));
+        // the stack: exact delivery over authenticated messages over Hazelcast's topics
+        ReliableTransport transport = new ReliableTransport(ClusterSecurityOptions.transport(hz, secret), delivery);
+        ClusterWorker worker = ClusterWorker.start(transport, t, data, local);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             worker.close();
-            reliable.close();
+            transport.close();
         }));
-        out.printf(Locale.ROOT, "Worker %s listening on port %d with %s; %s in cluster %s%n",
+        out.printf(Locale.ROOT, "Worker %s listening on port %d with %s; %s in cluster %s%s%n",
                 transport.self(), port, Words.count(t, "thread", "threads"),
-                Words.count(transport.members().size(), "member", "members"), clusterName);
+                Words.count(hz.members().size(), "member", "members"), clusterName,
+                secret == null ? " (insecure: no secret)" : " (members must prove the secret of " + security.secretFile + ")");
         out.flush();
-        while (transport.instance().getLifecycleService().isRunning()) {
+        while (hz.instance().getLifecycleService().isRunning()) {
             Thread.sleep(1000);
         }
         return Main.OK;

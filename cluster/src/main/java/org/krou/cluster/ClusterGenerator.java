@@ -14,13 +14,13 @@ import org.krou.rules.Variant;
  * The cluster's {@code Generator}: solves layers {@code 0..maxSeeds} on the workers of a
  * transport and writes them to {@code dataDir} with {@link TableLayerStore}, reusing the layers
  * already finished there (a layer whose statistics file is missing is computed again). The
- * tables are byte-identical to the single-machine generator's. The data directory must be
- * shared: the workers read the finished layers from it and write the coded blocks of the layer
- * under way to part files in it, which this member assembles.
+ * tables are byte-identical to the single-machine generator's. The data directory is this
+ * member's own: the workers send the coded blocks of each layer here, and receive from here the
+ * finished tables they need and do not hold in their own data directories.
  *
  * <pre>{@code
  * ClusterGenerator g = new ClusterGenerator(coordinatorTransport, Coordinator.Options.DEFAULT);
- * g.run(Variant.ABAPA, Path.of("/shared/data"), 16, 2, report -> System.out.println(report));
+ * g.run(Variant.ABAPA, Path.of("data"), 16, 2, report -> System.out.println(report));
  * }</pre>
  */
 public final class ClusterGenerator {
@@ -31,18 +31,22 @@ public final class ClusterGenerator {
      * What one layer cost.
      *
      * @param reused  true if the layer was finished on disk already
+     * @param writeSeconds of {@code seconds}, those spent writing the table (the counts, the
+     *                workers coding their blocks and this member writing them)
      * @param batches update batches between workers; {@code updates} in them, {@code bytes} long
      * @param lookups positions of finished layers asked of another worker, in {@code lookupMessages}
      *                of {@code lookupBytes} bytes with their answers
      */
-    public record LayerReport(int seeds, boolean reused, double seconds, int workers, long batches, long updates,
-                              long bytes, long polls, long lookups, long lookupMessages, long lookupBytes) {
+    public record LayerReport(int seeds, boolean reused, double seconds, double writeSeconds, int workers, long batches,
+                              long updates, long bytes, long polls, long lookups, long lookupMessages,
+                              long lookupBytes) {
         @Override
         public String toString() {
             return reused ? String.format("layer %2d reused", seeds)
-                    : String.format("layer %2d: %,d positions, %.2f s on %d workers, %,d batches, %,d updates, %,d bytes,"
-                    + " %,d poll waves, %,d look-ups in %,d messages (%,d bytes)", seeds, PositionIndex.size(seeds),
-                    seconds, workers, batches, updates, bytes, polls, lookups, lookupMessages, lookupBytes);
+                    : String.format("layer %2d: %,d positions, %.2f s (writing %.2f s) on %d workers, %,d batches,"
+                    + " %,d updates, %,d bytes, %,d poll waves, %,d look-ups in %,d messages (%,d bytes)", seeds,
+                    PositionIndex.size(seeds), seconds, writeSeconds, workers, batches, updates, bytes, polls, lookups,
+                    lookupMessages, lookupBytes);
         }
     }
 
@@ -90,12 +94,14 @@ public final class ClusterGenerator {
             for (int n = 0; n <= maxSeeds; n++) {
                 LayerReport r;
                 if (store.reusable(n) && !store.wantsValues(n)) {
-                    r = new LayerReport(n, true, 0, workers.size(), 0, 0, 0, 0, 0, 0, 0);
+                    r = new LayerReport(n, true, 0, 0, workers.size(), 0, 0, 0, 0, 0, 0, 0);
                 } else {
                     long t0 = System.nanoTime();
                     Coordinator.Layer layer = coordinator.solve(variant, dataDir, n, workers);
+                    long t1 = System.nanoTime();
                     coordinator.write(layer, store);
-                    r = new LayerReport(n, false, (System.nanoTime() - t0) / 1e9, workers.size(), layer.batches(),
+                    long t2 = System.nanoTime();
+                    r = new LayerReport(n, false, (t2 - t0) / 1e9, (t2 - t1) / 1e9, workers.size(), layer.batches(),
                             layer.updates(), layer.bytes(), layer.polls(), layer.lookups(), layer.lookupMessages(),
                             layer.lookupBytes());
                 }

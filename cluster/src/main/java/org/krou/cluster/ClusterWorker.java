@@ -6,24 +6,27 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.krou.generator.table.WriterOptions;
-import org.krou.rules.Variant;
 
 /**
  * A member that computes: it owns rank blocks of the layer under way ({@link Blocks}), sets
  * their exits, propagates each threshold as the coordinator orders, exchanges update batches
  * with the other workers and at the end counts and codes the table blocks of its positions
- * into a part file the coordinator assembles ({@link PartCoder}). Of the finished layers it
- * holds only its slices ({@link Slices}: the same rank blocks of every layer), so the workers
- * together hold each layer once: the slice of a layer it computed is its part's values; one
- * finished before (a rerun, other workers) is cut from the table in the shared data directory
- * ({@link SliceLoader}). The captured children the exits need are asked of their owners in
- * batches ({@link Lookups}). One thread runs the loop (messages, acknowledgements, polls,
+ * and sends them to the coordinator ({@link PartCoder}, {@link BlockSender}). Of the finished
+ * layers it holds only its slices ({@link Slices}: the same rank blocks of every layer), so the
+ * workers together hold each layer once: the slice of a layer it computed is its part's values;
+ * one finished before (a rerun, other workers) is cut from the table in its own data directory
+ * ({@link SliceLoader}), fetched from the coordinator first if it is not there
+ * ({@link TableFetch}). It reads and writes files only under the directories it was started
+ * with, under names it makes itself: the messages name layers, never paths, and every field
+ * is checked ({@link LayerOrder}, {@link Wire.In}); a message that fails a check fails the
+ * layer, reported to the coordinator. The captured children the exits need are asked of their
+ * owners in batches ({@link Lookups}). One thread runs the loop (messages, acknowledgements, polls,
  * answers to look-ups); a thread of the layer loads the slices and sets the exits; the exits,
  * the propagation ({@link LayerPart}) and the pair counts use {@code threads}. A member lost
  * abandons the layer under way; the worker then waits for the next job.
  *
  * <pre>{@code
- * ClusterWorker w = ClusterWorker.start(transport, 2);
+ * ClusterWorker w = ClusterWorker.start(transport, 2, Path.of("worker-data"));
  * ...
  * w.close();
  * }</pre>
@@ -44,8 +47,16 @@ public final class ClusterWorker implements AutoCloseable {
     private Lookups lookups;
     /** Loads the slices the layer under way needs and sets its exits; null when none runs. */
     private Thread preparing;
+    /** The finished tables fetched for the layer under way, or null. */
+    private TableFetch fetch;
+    /** Codes and sends the blocks of the layer under way; null until asked. */
+    private BlockSender sender;
+    /** This worker's data directory: the finished tables it fetched, or shares with the coordinator. */
+    private final Path data;
     private int batch;
     private int window;
+    /** Bytes of a chunk of a file sent to or received from the coordinator. */
+    private int chunk;
     private LayerPart part;
     private Outbox out;
     /** Writes the settled layer; null until it is settled. */
@@ -53,9 +64,7 @@ public final class ClusterWorker implements AutoCloseable {
     private String coordinator;
     private String[] workers;
     private long epoch = -1;
-    /** The handshake under way: its nonce and the workers that have not answered yet. */
-    private long nonce = -1;
-    private final java.util.Set<String> unanswered = new java.util.HashSet<>();
+    private final Handshake handshake;
     /** Batches applied and not yet acknowledged, by worker index (counted by the resolve threads). */
     private AtomicIntegerArray owed = new AtomicIntegerArray(0);
 
@@ -66,22 +75,30 @@ public final class ClusterWorker implements AutoCloseable {
     private record Message(String from, byte[] body, Runnable local, String reason) {
     }
 
-    private ClusterWorker(Transport transport, int threads, Path local) {
+    private ClusterWorker(Transport transport, int threads, Path data, Path local) {
         this.transport = ReliableTransport.over(transport);
         this.ownsReliable = this.transport != transport;
         this.threads = threads;
-        this.finished = new FinishedLayers(this.transport, local, threads);
+        this.data = java.util.Objects.requireNonNull(data, "a worker needs its own data directory");
+        this.finished = new FinishedLayers(this.transport, data, local, threads);
+        this.handshake = new Handshake(this.transport);
         this.loop = new Thread(this::run, "krou-worker-" + transport.self());
         loop.setDaemon(true);
     }
 
-    /** Starts a worker on {@code transport}, using {@code threads} threads for the exits and the propagation. */
-    public static ClusterWorker start(Transport transport, int threads) {
-        return start(transport, threads, null);
+    /**
+     * Starts a worker on {@code transport}, using {@code threads} threads for the exits and the
+     * propagation, that keeps the finished tables it needs in {@code data}
+     * ({@code <variant>/values-NN.krou}, as the generator names them): those already there with
+     * the coordinator's checksum are used as they are (a directory shared with the coordinator
+     * transfers nothing), the others are fetched from the coordinator.
+     */
+    public static ClusterWorker start(Transport transport, int threads, Path data) {
+        return start(transport, threads, data, null);
     }
 
     /**
-     * Starts a worker as {@link #start(Transport, int)} does that keeps its slices of the
+     * Starts a worker as {@link #start(Transport, int, Path)} does that keeps its slices of the
      * finished layers in working files under {@code local} ({@code <variant>/values-NN.raw}, one
      * byte an owned position, memory-mapped; see {@code WorkFiles}): written once, kept between
      * jobs and mapped again while their tables and the partition are unchanged, and held by the
@@ -91,8 +108,8 @@ public final class ClusterWorker implements AutoCloseable {
      * <p>Messages go through a {@link ReliableTransport} over {@code transport} (with its
      * default options), unless {@code transport} is one already.
      */
-    public static ClusterWorker start(Transport transport, int threads, Path local) {
-        ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads), local);
+    public static ClusterWorker start(Transport transport, int threads, Path data, Path local) {
+        ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads), data, local);
         w.transport.listen(new Transport.Listener() {
             @Override
             public void received(String from, byte[] message) {
@@ -161,14 +178,9 @@ public final class ClusterWorker implements AutoCloseable {
         byte type = in.type();
         switch (type) {
             case Wire.LAYER -> layer(m.from, in);
-            case Wire.PING -> ping(m.from, in);
-            case Wire.PEER_PING -> transport.send(m.from, new Wire.Out(16).type(Wire.PEER_PONG).varint(in.varint())
-                    .toArray());
-            case Wire.PEER_PONG -> {
-                if (in.varint() == nonce) {
-                    unanswered.remove(m.from);
-                }
-            }
+            case Wire.PING -> handshake.ping(m.from, in);
+            case Wire.PEER_PING -> handshake.peerPing(m.from, in);
+            case Wire.PEER_PONG -> handshake.pong(m.from, in);
             case Wire.LEVEL -> {
                 if (in.varint() == epoch && part != null) {
                     part.startLevel((int) in.varint());
@@ -205,8 +217,18 @@ public final class ClusterWorker implements AutoCloseable {
                 }
             }
             case Wire.ENCODE -> {
-                if (in.varint() == epoch && coder != null) {
+                if (in.varint() == epoch && coder != null && sender == null) {
                     encode(in);
+                }
+            }
+            case Wire.CREDIT -> {
+                if (in.varint() == epoch && sender != null && m.from.equals(coordinator)) {
+                    sender.credit(in.varint("credit", 0, Long.MAX_VALUE));
+                }
+            }
+            case Wire.TABLE_CHUNK -> {
+                if (in.varint() == epoch && fetch != null && m.from.equals(coordinator)) {
+                    fetch.received(in);
                 }
             }
             default -> throw new IllegalStateException("unexpected message type " + type);
@@ -214,33 +236,30 @@ public final class ClusterWorker implements AutoCloseable {
     }
 
     /**
-     * {@code LAYER epoch variant dataDir seeds blockSize batch window workers ids...}: starts the
-     * layer. A thread of its own ({@link #prepare}) loads the slices of the finished layers this
-     * worker lacks and sets the exits, asking the other workers for the captured children they
-     * own, while this loop answers theirs; it then hands the layer back ({@link #exitsSet}).
+     * {@code LAYER} ({@link LayerOrder}): starts the layer. A thread of its own
+     * ({@link #prepare}) loads the slices of the finished layers this worker lacks and sets the
+     * exits, asking the other workers for the captured children they own, while this loop
+     * answers theirs; it then hands the layer back ({@link #exitsSet}).
      */
     private void layer(String from, Wire.In in) throws IOException {
         drop();
         coordinator = from;
-        epoch = in.varint();
-        Variant variant = Variant.parse(in.string());
-        Path data = Path.of(in.string());
-        int seeds = (int) in.varint();
-        int blockSize = (int) in.varint();
-        batch = (int) in.varint();
-        window = (int) in.varint();
-        workers = new String[(int) in.varint()];
-        for (int i = 0; i < workers.length; i++) {
-            workers[i] = in.string();
-        }
-        int self = indexOf(transport.self());
+        epoch = in.varint(); // first, so that a failure below is reported as this layer's
+        LayerOrder o = LayerOrder.read(epoch, in, transport.self());
+        batch = o.batch();
+        window = o.window();
+        chunk = o.chunk();
+        workers = o.workers();
         finished.keepParked(epoch);
-        slices = finished.open(variant, data, workers.length, self, blockSize);
+        slices = finished.open(o, o.indexOf(transport.self()));
         lookups = new Lookups(transport, workers, epoch, slices);
+        fetch = new TableFetch(transport, coordinator, epoch, data, chunk);
         long e = epoch;
         Slices sl = slices;
         Lookups lk = lookups;
-        preparing = new Thread(() -> prepare(e, variant, data, seeds, sl, lk), "krou-layer-" + seeds);
+        TableFetch f = fetch;
+        int seeds = o.seeds();
+        preparing = new Thread(() -> prepare(e, o, sl, lk, f), "krou-layer-" + seeds);
         preparing.setDaemon(true);
         preparing.start();
     }
@@ -250,10 +269,10 @@ public final class ClusterWorker implements AutoCloseable {
      * lacks (from working files, else decoded from the tables), then sets the exits of layer
      * {@code seeds}; hands the outcome to the loop thread.
      */
-    private void prepare(long e, Variant variant, Path data, int seeds, Slices sl, Lookups lk) {
+    private void prepare(long e, LayerOrder o, Slices sl, Lookups lk, TableFetch f) {
         try {
-            finished.complete(variant, data, seeds, sl, lk, () -> post(() -> { })); // parked look-ups asked again
-            LayerPart p = new LayerPart(variant, sl.blocks(seeds), seeds);
+            finished.complete(o, sl, lk, f, () -> post(() -> { })); // parked look-ups asked again
+            LayerPart p = new LayerPart(o.variant(), sl.blocks(o.seeds()), o.seeds());
             p.exits(threads, lk);
             post(() -> exitsSet(e, p));
         } catch (InterruptedException abandoned) {
@@ -285,32 +304,6 @@ public final class ClusterWorker implements AutoCloseable {
         part.startResolve(threads, owed);
         transport.send(coordinator, new Wire.Out(32).type(Wire.EXITS_DONE).varint(epoch).varint(lookups.asked())
                 .varint(lookups.messages()).varint(lookups.bytes()).toArray());
-    }
-
-    /**
-     * {@code PING nonce workers ids...}: pings the workers that have not answered yet (the
-     * transport may not reach a member that just joined); answers {@code PONG} once all did.
-     * The coordinator repeats it until every worker answers.
-     */
-    private void ping(String from, Wire.In in) {
-        long n = in.varint();
-        if (n != nonce) {
-            nonce = n;
-            unanswered.clear();
-            int w = (int) in.varint();
-            for (int i = 0; i < w; i++) {
-                unanswered.add(in.string());
-            }
-            unanswered.remove(transport.self());
-        }
-        if (unanswered.isEmpty()) {
-            transport.send(from, new Wire.Out(16).type(Wire.PONG).varint(n).toArray());
-            return;
-        }
-        byte[] ping = new Wire.Out(16).type(Wire.PEER_PING).varint(n).toArray();
-        for (String id : unanswered) {
-            transport.send(id, ping);
-        }
     }
 
     /** Acknowledges the batches applied since the last call, one message per sender. */
@@ -356,26 +349,48 @@ public final class ClusterWorker implements AutoCloseable {
     private void pairs(Wire.In in) {
         byte[] table = in.array();
         byte[] order = in.array();
-        int stride = (int) in.varint();
+        int stride = (int) in.varint("sampling stride", 1, Integer.MAX_VALUE);
+        in.end();
         transport.send(coordinator, new Wire.Out(1 << 16).type(Wire.PAIR_COUNTS).varint(epoch)
                 .varints(coder.pairs(table, order, stride)).toArray());
     }
 
     /**
-     * {@code ENCODE epoch table order modelCounts file}: codes the owned table blocks into the
-     * part file and answers {@code ENCODED epoch blocks bytes}; the layer is then done here.
+     * {@code ENCODE epoch table order modelCounts credit}: a thread of its own codes the owned
+     * table blocks and sends them to the coordinator ({@link BlockSender}, {@code credit} chunks
+     * ahead at first); the final chunk goes from this loop ({@link #encoded}), after which the
+     * layer is done here.
      */
-    private void encode(Wire.In in) throws IOException {
+    private void encode(Wire.In in) {
         byte[] table = in.array();
         byte[] order = in.array();
         long[] model = in.varints();
-        Path file = Path.of(in.string());
-        long bytes = coder.encode(table, order, model.length == 0 ? null : model, file);
-        if (slices != null && slices.layers() == part.seeds) {
-            slices.add(part.seeds, part.state); // this worker's slice of the layer, for the layers above
+        long credit = in.varint("credit", 1, LayerOrder.MAX_WINDOW);
+        in.end();
+        long e = epoch;
+        LayerPart p = part;
+        Slices sl = slices;
+        sender = BlockSender.start(transport, coordinator, e, credit, chunk, coder, table, order,
+                model.length == 0 ? null : model, last -> post(() -> encoded(e, p, sl, last)), x -> post(() -> {
+                    if (epoch == e) {
+                        fail(x);
+                    }
+                }));
+    }
+
+    /**
+     * On the loop thread: every block of layer {@code p} is coded; keeps this worker's slice of
+     * it (for the layers above), then sends the final chunk, so that the next layer's order
+     * comes after.
+     */
+    private void encoded(long e, LayerPart p, Slices sl, byte[] last) {
+        if (e != epoch || part != p) {
+            return; // dropped meanwhile
         }
-        transport.send(coordinator, new Wire.Out(32).type(Wire.ENCODED).varint(epoch).varint(coder.blocks())
-                .varint(bytes).toArray());
+        if (sl != null && sl.layers() == p.seeds) {
+            sl.add(p.seeds, p.state);
+        }
+        transport.send(coordinator, last);
         drop();
     }
 
@@ -402,6 +417,14 @@ public final class ClusterWorker implements AutoCloseable {
         if (lookups != null) {
             lookups.close(); // the layer's thread stops at its next look-up
         }
+        if (fetch != null) {
+            fetch.close(); // and at its next chunk of a table
+        }
+        fetch = null;
+        if (sender != null) {
+            sender.close(); // the coding thread stops at its next block
+        }
+        sender = null;
         if (preparing != null) {
             try {
                 preparing.join();

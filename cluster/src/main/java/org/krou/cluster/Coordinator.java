@@ -1,7 +1,6 @@
 package org.krou.cluster;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -21,8 +20,10 @@ import org.krou.table.Encoding;
 /**
  * Drives the workers through one layer: exits, then each threshold from {@code n} down to 1
  * until {@link Termination} says it is over; then {@link #write} has the workers code their
- * blocks and assembles the table from their part files. Each step is a round (a barrier): a
- * command to every worker, then every answer.
+ * blocks and send them here, where they go into the table as they arrive. Each step is a round
+ * (a barrier): a command to every worker, then every answer. The messages name the variant and
+ * the layers, never a path: each member keeps its files in the directories it was given at
+ * start, and a worker that lacks a finished table asks this member for it ({@link TableServer}).
  * A worker lost or failed aborts the layer with {@link ClusterAbortedException}.
  *
  * <pre>{@code
@@ -36,6 +37,12 @@ public final class Coordinator {
     private final Options options;
     private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
     private final Set<String> lost = new HashSet<>();
+    /** The finished tables below the layer under way, served to the workers that lack them. */
+    private TableServer tables;
+    /** Chunks of coded blocks a worker may send ahead of the one being written. */
+    static final int BLOCK_WINDOW = 4;
+    /** Bytes of a chunk of a file sent between a worker and this member (a finished table, coded blocks). */
+    private int chunk = 1 << 20;
     /**
      * The last epoch used: each layer and handshake takes the next. Coordinators of different
      * jobs start anywhere ({@code nanoTime}), so workers compare epochs for equality only.
@@ -82,6 +89,11 @@ public final class Coordinator {
      */
     public record Layer(int seeds, long epoch, List<String> workers, long batches, long updates, long bytes,
                         long polls, long lookups, long lookupMessages, long lookupBytes) {
+    }
+
+    /** Sends files in chunks of {@code bytes} (for tests of files of many chunks). */
+    void chunkBytes(int bytes) {
+        chunk = bytes;
     }
 
     /** Starts the epochs of this coordinator after {@code e} (for tests of epochs that go down between jobs). */
@@ -156,14 +168,18 @@ public final class Coordinator {
     }
 
     /**
-     * Solves layer {@code seeds} on {@code workers}, which read layers {@code 0..seeds-2} from
-     * the tables under {@code dataDir}.
+     * Solves layer {@code seeds} on {@code workers}, which read layers {@code 0..seeds-1} from
+     * the tables under {@code dataDir} here: each worker uses its own copy of a table when it
+     * holds the same one, and asks this member for the others.
      *
      * @throws ClusterAbortedException if a worker is lost or fails
+     * @throws org.krou.table.TableException if a table below the layer is missing or damaged
      */
     public Layer solve(Variant variant, Path dataDir, int seeds, List<String> workers)
             throws ClusterAbortedException, InterruptedException {
         long e = ++epoch;
+        TableServer server = new TableServer(dataDir, variant, seeds, chunk);
+        tables = server;
         int w = workers.size();
         synchronized (lost) {
             for (String id : workers) {
@@ -172,14 +188,10 @@ public final class Coordinator {
                 }
             }
         }
-        for (int i = 0; i < w; i++) {
-            Wire.Out o = new Wire.Out(256).type(Wire.LAYER).varint(e).string(variant.id())
-                    .string(dataDir.toAbsolutePath().toString()).varint(seeds).varint(options.blockSize)
-                    .varint(options.batch).varint(options.window).varint(w);
-            for (String id : workers) {
-                o.string(id);
-            }
-            transport.send(workers.get(i), o.toArray());
+        byte[] order = LayerOrder.write(new Wire.Out(256), e, variant, seeds, options.blockSize, options.batch,
+                options.window, chunk, workers, server.crcs(), server.lengths());
+        for (String id : workers) {
+            transport.send(id, order);
         }
         long lookups = 0;
         long lookupMessages = 0;
@@ -239,9 +251,10 @@ public final class Coordinator {
 
     /**
      * Writes a solved layer with {@code store}: the workers settle it and count and code their
-     * own blocks ({@code PartCoder}) as the store's plan asks, each writing its coded blocks to a
-     * part file in the store's work directory; this member only adds counts and assembles the
-     * part files into the table, never holding the layer.
+     * own blocks ({@code PartCoder}) as the store's plan asks, and send the coded blocks here in
+     * chunks ({@link BlockSender}), which go into the table in order as they arrive
+     * ({@link BlockReceiver}); this member only adds counts and writes blocks, never holding the
+     * layer.
      *
      * @throws ClusterAbortedException if a worker is lost or fails
      * @throws IllegalArgumentException if the rank blocks are not whole numbers of table blocks
@@ -252,10 +265,8 @@ public final class Coordinator {
         long e = layer.epoch();
         int seeds = layer.seeds();
         List<String> workers = layer.workers();
-        Path work = store.workDirectory();
-        Files.createDirectories(work);
-        PartFiles.removeLeftovers(work);
-        try (PartFiles parts = new PartFiles(work, seeds, workers.size(), options.blockSize, o.blockSize())) {
+        int blocks = TableWriter.blockCount(PositionIndex.size(seeds), o.blockSize());
+        try {
             store.saveCoded(seeds, new TableCoding.Counts() {
                 @Override
                 public long[] symbols() throws IOException {
@@ -271,27 +282,37 @@ public final class Coordinator {
                 }
             }, plan -> {
                 long[] model = plan.modelCounts() == null ? new long[0] : plan.modelCounts();
-                for (int i = 0; i < workers.size(); i++) {
-                    transport.send(workers.get(i), new Wire.Out(1 << 16).type(Wire.ENCODE).varint(e)
-                            .array(plan.table()).array(plan.order()).varints(model)
-                            .string(parts.file(i).toAbsolutePath().toString()).toArray());
+                byte[] encode = new Wire.Out(1 << 16).type(Wire.ENCODE).varint(e).array(plan.table())
+                        .array(plan.order()).varints(model).varint(BLOCK_WINDOW).toArray();
+                for (String id : workers) {
+                    transport.send(id, encode);
                 }
-                long blocks = 0;
-                for (int i = 0; i < workers.size(); i++) {
-                    blocks += interrupted(() -> expect(Wire.ENCODED, e, seeds, workers)).varint();
-                }
-                long expected = TableWriter.blockCount(PositionIndex.size(seeds), o.blockSize());
-                if (blocks != expected) {
-                    throw new IOException("the workers coded " + blocks + " blocks of layer " + seeds + ", expected "
-                            + expected);
-                }
-                return parts.blocks();
+                return new BlockReceiver(workers, options.blockSize / o.blockSize(), blocks, BLOCK_WINDOW,
+                        () -> blocksFrom(e, seeds, workers),
+                        (id, upTo) -> transport.send(id, new Wire.Out(24).type(Wire.CREDIT).varint(e).varint(upTo)
+                                .toArray()));
             });
-        } finally {
+        } catch (IOException x) {
+            if (x.getCause() instanceof ClusterAbortedException lostOrFailed) {
+                throw lostOrFailed; // met while writing the blocks: the layer is abandoned, not the file damaged
+            }
+            throw x;
+        }
+    }
+
+    /** The next chunk of coded blocks of layer {@code seeds} ({@code BLOCKS}, past its type and epoch). */
+    private BlockReceiver.Received blocksFrom(long e, int seeds, List<String> workers) throws IOException {
+        while (true) {
+            Message m;
             try {
-                Files.deleteIfExists(work); // only if empty: a single-machine run may keep files there
-            } catch (java.nio.file.DirectoryNotEmptyException kept) {
-                // left as it is
+                m = next(e, seeds, workers, Wire.BLOCKS);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while writing a layer", ex);
+            }
+            Wire.In in = new Wire.In(m.body);
+            if (is(in, Wire.BLOCKS, e)) {
+                return new BlockReceiver.Received(m.from, in);
             }
         }
     }
@@ -337,13 +358,18 @@ public final class Coordinator {
                 .varint(o.maxContexts());
     }
 
-    /** Reads what {@link #writeOptions} wrote. */
+    /**
+     * Reads what {@link #writeOptions} wrote.
+     *
+     * @throws IllegalArgumentException if an option is out of its range
+     */
     static WriterOptions readOptions(Wire.In in) {
-        Encoding encoding = Encoding.values()[(int) in.varint()];
-        int param = (int) in.varint();
-        int blockSize = (int) in.varint();
-        Fill fill = Fill.values()[(int) in.varint()];
-        int maxContexts = (int) in.varint();
+        Encoding encoding = Encoding.values()[(int) in.varint("encoding", 0, Encoding.values().length - 1)];
+        int param = (int) in.varint("encoding parameter", 0, Integer.MAX_VALUE);
+        int blockSize = (int) in.varint("table block size", 1, Integer.MAX_VALUE);
+        Fill fill = Fill.values()[(int) in.varint("fill", 0, Fill.values().length - 1)];
+        int maxContexts = (int) in.varint("contexts", 1, Integer.MAX_VALUE);
+        in.end();
         return new WriterOptions(encoding, param, blockSize, fill, maxContexts, 1);
     }
 
@@ -361,13 +387,22 @@ public final class Coordinator {
         }
     }
 
+    /** True if {@code in} is a message of type {@code type} and epoch {@code e}, then read past its epoch. */
+    private static boolean is(Wire.In in, byte type, long e) {
+        try {
+            return in.type() == type && in.varint() == e;
+        } catch (Wire.Malformed m) {
+            return false; // cut short: not an answer of this layer
+        }
+    }
+
     /** The next message of type {@code type} for epoch {@code e}, past its epoch. */
     private Wire.In expect(byte type, long e, int seeds, List<String> workers)
             throws ClusterAbortedException, InterruptedException {
         while (true) {
             Message m = next(e, seeds, workers, type);
             Wire.In in = new Wire.In(m.body);
-            if (in.type() == type && in.varint() == e) {
+            if (is(in, type, e)) {
                 return in;
             }
         }
@@ -379,9 +414,10 @@ public final class Coordinator {
     }
 
     /**
-     * The next message from a worker, throwing if one was lost or failed. Every wait ends: a
-     * worker that stops answering the transport (acknowledgements, heartbeats) is reported lost
-     * within the bound of the {@link ReliableTransport}, one that computes keeps answering it.
+     * The next message from a worker, throwing if one was lost or failed; serves the requests of
+     * tables meanwhile. Every wait ends: a worker that stops answering the transport
+     * (acknowledgements, heartbeats) is reported lost within the bound of the
+     * {@link ReliableTransport}, one that computes keeps answering it.
      */
     private Message next(long e, int seeds, List<String> workers, byte awaited)
             throws ClusterAbortedException, InterruptedException {
@@ -399,6 +435,14 @@ public final class Coordinator {
                             + " while the coordinator waited for " + ReliableTransport.typeName(awaited)
                             + (m.reason == null ? "" : ": it " + m.reason)
                             + "; the layer is abandoned; the layers before it are written");
+                }
+                continue;
+            }
+            if (m.body.length > 0 && m.body[0] == Wire.FETCH && tables != null) {
+                try {
+                    tables.serve(transport, m.from, m.body, e, workers);
+                } catch (IOException io) {
+                    throw new ClusterAbortedException("cannot send a finished table to " + m.from + ": " + io.getMessage());
                 }
                 continue;
             }

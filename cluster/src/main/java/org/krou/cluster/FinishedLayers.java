@@ -9,30 +9,30 @@ import org.krou.generator.Progress;
 import org.krou.generator.WorkFiles;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
-import org.krou.table.BlockCache;
-import org.krou.table.TableFile;
-import org.krou.table.TableKind;
-import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
 
 /**
- * A worker's finished layers: its {@link Slices} for the job under way (a variant and a shared
- * data directory) and the partition of the layer under way, kept from layer to layer and
- * replaced when either changes; the slices it lacks, loaded from its working files or cut from
- * the tables ({@link SliceLoader}); and the answers to the other workers' look-ups, those it
- * cannot answer yet parked.
+ * A worker's finished layers: its {@link Slices} for the variant under way and the partition
+ * of the layer under way, kept from layer to layer and replaced when either changes (a slice
+ * holds true values, the same whichever coordinator's tables they came from); the slices it
+ * lacks, loaded from its working files or cut from the tables in its own data directory
+ * ({@link SliceLoader}), fetched from the coordinator first if they are not there
+ * ({@link TableFetch}); and the answers to the other workers' look-ups, those it cannot answer
+ * yet parked.
  *
  * <pre>{@code
- * FinishedLayers f = new FinishedLayers(transport, localDir, 2);
- * Slices s = f.open(variant, data, 3, 1, 1 << 16);    // on the loop thread, at each layer
- * f.complete(variant, data, 20, s, lookups, wake);     // on the layer's thread
- * f.lookup(from, message, epoch);                      // on the loop thread
+ * FinishedLayers f = new FinishedLayers(transport, dataDir, localDir, 2);
+ * Slices s = f.open(order, 1);                       // on the loop thread, at each layer
+ * f.complete(order, s, lookups, fetch, wake);        // on the layer's thread
+ * f.lookup(from, message, epoch);                    // on the loop thread
  * }</pre>
  */
 final class FinishedLayers {
     /** Where the warnings of the working files go: this member's standard error. */
     private static final Progress WARNINGS = Progress.warningsTo(m -> System.err.println("warning: " + m));
     private final Transport transport;
+    /** This worker's data directory, where the tables it cuts slices from are. */
+    private final Path data;
     /** The directory of the working files, or null. */
     private final Path local;
     private final int threads;
@@ -47,18 +47,22 @@ final class FinishedLayers {
     private record Parked(String from, byte[] message, long epoch, int layers) {
     }
 
-    FinishedLayers(Transport transport, Path local, int threads) {
+    FinishedLayers(Transport transport, Path data, Path local, int threads) {
         this.transport = transport;
+        this.data = data;
         this.local = local;
         this.threads = threads;
     }
 
     /**
-     * The slices for a layer of the job ({@code variant}, {@code data}) cut by this partition:
-     * those kept if the job and the partition are the same, else none yet.
+     * The slices for layer order {@code o}, this worker being worker {@code self} of it: those
+     * kept if the variant and the partition are the same, else none yet.
      */
-    Slices open(Variant variant, Path data, int workers, int self, int blockSize) throws IOException {
-        String key = variant.id() + "\n" + data.toAbsolutePath();
+    Slices open(LayerOrder o, int self) throws IOException {
+        Variant variant = o.variant();
+        int workers = o.workers().length;
+        int blockSize = o.blockSize();
+        String key = variant.id();
         if (!key.equals(job)) {
             slices = null; // nothing of the job before answers a look-up of this one
             job = null;
@@ -79,44 +83,43 @@ final class FinishedLayers {
      * running {@code added} after each, and writes to working files those held in the heap (the
      * layers computed since, whose tables are now written).
      */
-    void complete(Variant variant, Path data, int seeds, Slices sl, Lookups lk, Runnable added)
+    void complete(LayerOrder o, Slices sl, Lookups lk, TableFetch fetch, Runnable added)
             throws IOException, InterruptedException {
         WorkFiles w = work;
-        for (int k = 0; k < seeds; k++) {
+        for (int k = 0; k < o.seeds(); k++) {
             lk.checkOpen(); // a layer dropped meanwhile stops here rather than after every slice
             if (k >= sl.layers()) {
-                sl.add(k, load(w, variant, data, k, sl, lk));
+                sl.add(k, load(w, o, k, sl, lk, fetch));
                 added.run();
             } else if (w != null && !sl.slice(k).isMapped()) {
-                sl.replace(k, w.writeSlice(k, sl.slice(k), sliceId(variant, data, k, sl)));
+                sl.replace(k, w.writeSlice(k, sl.slice(k), sliceId(o, k, sl)));
             }
         }
     }
 
     /**
      * The slice of finished layer {@code k}: mapped from its working file when one was written
-     * for the same table and partition, else cut from the table and, with working files,
-     * written to one and mapped from it.
+     * for the same table and partition, else cut from the table in the data directory (fetched
+     * first if the coordinator's is not there) and, with working files, written to one and
+     * mapped from it.
      */
-    private ByteBigArray load(WorkFiles w, Variant variant, Path data, int k, Slices sl, Lookups lk)
+    private ByteBigArray load(WorkFiles w, LayerOrder o, int k, Slices sl, Lookups lk, TableFetch fetch)
             throws IOException, InterruptedException {
-        if (w == null) {
-            return SliceLoader.load(data, variant, k, sl, lk, threads);
+        long id = sliceId(o, k, sl);
+        if (w != null) {
+            ByteBigArray v = w.reuseSlice(k, id, sl.blocks(k).localSize());
+            if (v != null) {
+                return v;
+            }
         }
-        long id = sliceId(variant, data, k, sl);
-        ByteBigArray v = w.reuseSlice(k, id, sl.blocks(k).localSize());
-        if (v != null) {
-            return v;
-        }
-        return w.writeSlice(k, SliceLoader.load(data, variant, k, sl, lk, threads), id);
+        fetch.ensure(o.variant(), k, o.tableCrc()[k], o.tableLength()[k]);
+        ByteBigArray v = SliceLoader.load(data, o.variant(), k, sl, lk, threads);
+        return w == null ? v : w.writeSlice(k, v, id);
     }
 
-    /** The identity of a slice of layer {@code k}: its table's checksum and the partition. */
-    private static long sliceId(Variant variant, Path data, int k, Slices sl) {
-        try (TableFile t = TableFile.open(TablePaths.valuesPath(data, variant, k), TableKind.VALUES, variant, k, true,
-                new BlockCache(1))) {
-            return partition(sl) << 32 | (t.header().bodyCrc() & 0xFFFFFFFFL);
-        }
+    /** The identity of a slice of layer {@code k}: the checksum of the coordinator's table and the partition. */
+    private static long sliceId(LayerOrder o, int k, Slices sl) {
+        return partition(sl) << 32 | o.tableCrc()[k];
     }
 
     /**

@@ -4,6 +4,7 @@ import com.hazelcast.cluster.Member;
 import com.hazelcast.cluster.MembershipEvent;
 import com.hazelcast.cluster.MembershipListener;
 import com.hazelcast.config.Config;
+import com.hazelcast.config.JavaSerializationFilterConfig;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
@@ -43,7 +44,9 @@ public final class HazelcastTransport implements Transport {
     /**
      * A member configuration: cluster {@code name}, listening on {@code host:port}, joining the
      * members at {@code join} ({@code host:port} each); quick joins, failure detection after
-     * {@code 10 s} without heartbeat, logging through {@code java.util.logging}.
+     * {@code 10 s} without heartbeat, logging through {@code java.util.logging}, Java
+     * deserialization filtered (Hazelcast's default whitelist). Members of other names are
+     * refused at join: {@link ClusterSecret#clusterName} derives the name from the secret.
      */
     public static Config config(String name, String host, int port, List<String> join) {
         Config c = new Config();
@@ -57,7 +60,12 @@ public final class HazelcastTransport implements Transport {
         c.setProperty("hazelcast.logging.type", "jdk");
         if (host != null) {
             c.setProperty("hazelcast.local.localAddress", host);
+            // listen on that address alone, not on every interface of the machine
+            c.setProperty("hazelcast.socket.bind.any", "false");
         }
+        // no class outside Hazelcast's and the JDK's own whitelist is deserialized from a peer
+        // (krou sends byte arrays only): hardening against gadget chains in Java serialization
+        c.getSerializationConfig().setJavaSerializationFilterConfig(new JavaSerializationFilterConfig());
         c.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
         JoinConfig j = c.getNetworkConfig().getJoin();
         j.getMulticastConfig().setEnabled(false);

@@ -116,7 +116,7 @@ final class Lookups {
      */
     static byte[] answer(Wire.In in, long epoch, Slices slices) {
         long id = in.varint();
-        int n = (int) in.varint();
+        int n = (int) in.varint("positions", 0, in.remaining()); // a byte a key at least
         long[] keys = new long[n];
         long key = 0;
         int top = 0;

@@ -1,10 +1,6 @@
 package org.krou.cluster;
 
-import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.krou.generator.table.BlockEncoder;
 import org.krou.generator.table.ExitSource;
 import org.krou.generator.table.Fill;
@@ -16,8 +12,9 @@ import org.krou.generator.Parallel;
 
 /**
  * A worker's share of writing a settled layer: it counts and codes the table blocks of the
- * positions it owns, as {@link TableCoding} asks, and writes the coded blocks to a part file
- * that the coordinator assembles ({@link PartFiles}). The rank blocks it owns are whole numbers
+ * positions it owns, as {@link TableCoding} asks, and hands the coded blocks over in order to
+ * be sent to the coordinator, which writes them into the table as they arrive
+ * ({@link BlockSender}, {@link BlockReceiver}). The rank blocks it owns are whole numbers
  * of table blocks, so its positions, one after the other, are its table blocks one after the
  * other (only the layer's last block may be short, and it comes last).
  *
@@ -78,22 +75,23 @@ final class PartCoder {
         return sum;
     }
 
+    /** Receives the coded blocks in order. */
+    interface Sink {
+        /** Owned table block {@code b}, block {@code tableBlock} of the table, coded. */
+        void block(long b, long tableBlock, BlockEncoder.Stored coded) throws IOException, InterruptedException;
+    }
+
     /**
      * Codes the owned table blocks with the plan of {@code table}, {@code order} and
-     * {@code modelCounts} into {@code file}, in order; returns the bytes written.
+     * {@code modelCounts}, handing each to {@code sink} in order.
      */
-    long encode(byte[] table, byte[] order, long[] modelCounts, Path file) throws IOException {
+    void encode(byte[] table, byte[] order, long[] modelCounts, Sink sink) throws IOException, InterruptedException {
         TableCoding.Plan plan = TableCoding.Plan.of(TableKind.VALUES, part.seeds, options, null, table, order,
                 modelCounts);
         BlockEncoder enc = plan.encoder(part.state, part.exits());
-        long bytes = 0;
-        try (DataOutputStream out = new DataOutputStream(
-                new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
-            for (long b = 0; b < blocks; b++) {
-                bytes += PartFiles.write(out, plan.encode(enc, first(b), tableBlock(b) * options.blockSize(), length(b)));
-            }
+        for (long b = 0; b < blocks; b++) {
+            sink.block(b, tableBlock(b), plan.encode(enc, first(b), tableBlock(b) * options.blockSize(), length(b)));
         }
-        return bytes;
     }
 
     /** Owned table blocks. */

@@ -13,9 +13,10 @@ import org.krou.generator.Parallel;
 
 /**
  * A worker's slice of a layer finished before it joined the job (a rerun, or other workers):
- * its own rank blocks decoded from the layer's table in the shared directory, and, when the
- * table stores don't-care entries, each resolved by the probing library's
- * {@link DontCareResolver} with the captured children read through {@link Lookups}.
+ * its own rank blocks decoded from the layer's table in the worker's data directory (a copy of
+ * the coordinator's, {@link TableFetch}), and, when the table stores don't-care entries, each
+ * resolved by the probing library's {@link DontCareResolver} with the captured children read
+ * through {@link Lookups}.
  *
  * <p>The resolver reads a child only while playing the captures of the position, never as a
  * result of a value it read (the children's values are true ones: nothing is resolved further),

@@ -16,7 +16,11 @@ import java.util.Arrays;
  * }</pre>
  */
 public final class Wire {
-    /** Coordinator to worker: solve the exits of a layer (job parameters, workers). */
+    /**
+     * Coordinator to worker: solve the exits of a layer (job parameters, workers, the checksum
+     * and length of each finished table; see {@link LayerOrder}). It names no path: the worker
+     * keeps its files where it was told at start.
+     */
     public static final byte LAYER = 1;
     /** Coordinator to worker: propagate threshold {@code t}. */
     public static final byte LEVEL = 2;
@@ -32,8 +36,19 @@ public final class Wire {
      * order, sampling stride).
      */
     public static final byte PAIRS = 6;
-    /** Coordinator to worker: code the owned table blocks into a part file (plan, file). */
+    /**
+     * Coordinator to worker: code the owned table blocks with this plan and send them
+     * ({@link #BLOCKS}), so many chunks ahead of what the coordinator has written.
+     */
     public static final byte ENCODE = 7;
+    /** Coordinator to worker: more {@link #BLOCKS} chunks may be sent (up to a chunk number). */
+    public static final byte CREDIT = 40;
+    /** Worker to coordinator: a chunk of its coded table blocks (see {@link BlockSender}). */
+    public static final byte BLOCKS = 41;
+    /** Worker to coordinator: a chunk of a finished layer's table file, please (see {@link TableFetch}). */
+    public static final byte FETCH = 42;
+    /** Coordinator to worker: a chunk of a finished layer's table file (see {@link TableServer}). */
+    public static final byte TABLE_CHUNK = 43;
     /** Coordinator to worker: reach every other worker, then answer (nonce, workers). */
     public static final byte PING = 5;
     /** Worker to worker: are you there (nonce)? */
@@ -58,8 +73,6 @@ public final class Wire {
     public static final byte SYMBOL_COUNTS = 22;
     /** Worker to coordinator: answer to {@link #PAIRS}. */
     public static final byte PAIR_COUNTS = 23;
-    /** Worker to coordinator: the part file is written (blocks, bytes). */
-    public static final byte ENCODED = 26;
     /** Worker to coordinator: the worker failed (message follows). */
     public static final byte FAILED = 24;
 
@@ -154,7 +167,11 @@ public final class Wire {
         }
     }
 
-    /** Reads what {@link Out} wrote. */
+    /**
+     * Reads what {@link Out} wrote. A message that ends early, holds an overlong varint or a
+     * length beyond its end is refused with {@link Malformed} before anything is allocated for
+     * it, so that what a peer sends cannot make the reader allocate more than the message's size.
+     */
     public static final class In {
         private final byte[] buf;
         private int pos;
@@ -166,6 +183,7 @@ public final class Wire {
 
         /** The type byte. */
         public byte type() {
+            need(1);
             return buf[pos++];
         }
 
@@ -176,6 +194,7 @@ public final class Wire {
 
         /** Skips the type byte. */
         public In skipType() {
+            need(1);
             pos++;
             return this;
         }
@@ -185,18 +204,43 @@ public final class Wire {
             return pos < buf.length;
         }
 
+        /** Bytes left. */
+        public int remaining() {
+            return buf.length - pos;
+        }
+
+        /** @throws Malformed if bytes are left: a message of a known type carries nothing after its fields */
+        public void end() {
+            if (pos != buf.length) {
+                throw new Malformed((buf.length - pos) + " bytes after the end of the message");
+            }
+        }
+
         /** An unsigned varint. */
         public long varint() {
             long v = 0;
-            int shift = 0;
-            while (true) {
+            for (int shift = 0; shift < 64; shift += 7) {
+                need(1);
                 byte b = buf[pos++];
                 v |= (long) (b & 0x7F) << shift;
                 if (b >= 0) {
                     return v;
                 }
-                shift += 7;
             }
+            throw new Malformed("a varint longer than 10 bytes");
+        }
+
+        /**
+         * An unsigned varint in {@code [min, max]}.
+         *
+         * @throws Malformed naming {@code what} if out of range
+         */
+        public long varint(String what, long min, long max) {
+            long v = varint();
+            if (v < min || v > max) {
+                throw new Malformed(what + " " + Long.toUnsignedString(v) + " out of range " + min + ".." + max);
+            }
+            return v;
         }
 
         /** A zig-zag coded signed varint. */
@@ -207,7 +251,7 @@ public final class Wire {
 
         /** A string. */
         public String string() {
-            int n = (int) varint();
+            int n = size(varint(), 1);
             String s = new String(buf, pos, n, StandardCharsets.UTF_8);
             pos += n;
             return s;
@@ -215,7 +259,7 @@ public final class Wire {
 
         /** Counts written by {@link Out#varints}. */
         public long[] varints() {
-            long[] v = new long[(int) varint()];
+            long[] v = new long[size(varint(), 1)]; // each count takes a byte at least
             for (int i = 0; i < v.length; i++) {
                 v[i] = varint();
             }
@@ -224,19 +268,45 @@ public final class Wire {
 
         /** A byte array written by {@link Out#array}, or null. */
         public byte[] array() {
-            int n = (int) varint();
+            long n = varint();
             if (n == 0) {
                 return null;
             }
-            byte[] b = new byte[n - 1];
-            bytes(b, 0, n - 1);
+            byte[] b = new byte[size(n - 1, 1)];
+            bytes(b, 0, b.length);
             return b;
         }
 
         /** Copies {@code n} raw bytes to {@code dst[off..]}. */
         public void bytes(byte[] dst, int off, int n) {
+            need(n);
             System.arraycopy(buf, pos, dst, off, n);
             pos += n;
+        }
+
+        /** {@code n} items of at least {@code bytesEach} bytes, checked against what is left. */
+        private int size(long n, int bytesEach) {
+            if (n < 0 || n > (long) remaining() / bytesEach) {
+                throw new Malformed("a length of " + Long.toUnsignedString(n) + " with " + remaining()
+                        + " bytes left");
+            }
+            return (int) n;
+        }
+
+        private void need(int n) {
+            if (n < 0 || n > remaining()) {
+                throw new Malformed("the message ends early (" + buf.length + " bytes)");
+            }
+        }
+    }
+
+    /** A message that does not read as its type says. */
+    public static final class Malformed extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        /** @param message what is wrong */
+        public Malformed(String message) {
+            super("malformed message: " + message);
         }
     }
 }
