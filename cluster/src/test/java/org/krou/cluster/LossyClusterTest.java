@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.krou.rules.Variant;
@@ -69,6 +71,24 @@ class LossyClusterTest {
     }
 
     /**
+     * The stack {@code krou worker} and {@code generate --cluster} build, the reliable layer
+     * over the authenticated one, survives the same losses under the authentication (its
+     * handshakes too): the single machine's tables.
+     */
+    @Test
+    void theCommandLinesStackOverAuthenticationSurvivesTheSameLosses() throws Exception {
+        Variant variant = Variant.ABAPA;
+        int max = 9;
+        ClusterSecret secret = ClusterSecret.of("a secret of the lossy test".getBytes(StandardCharsets.UTF_8));
+        ReliableTransport.Options o = new ReliableTransport.Options(20, 320, 100, 30_000, 16_384, 64L << 20);
+        List<LossyTransport> lossy = new ArrayList<>();
+        assertTimeoutPreemptively(Duration.ofSeconds(120), () -> run(variant, max, 3, 2, 0.01, o, lossy, r -> { },
+                t -> new AuthTransport(t, secret)), () -> "seed " + SEED + ": " + lossy);
+        Tables.assertSame(variant, Tables.reference(variant, max), dir.resolve("data"), max);
+        assertTrue(lossy.stream().allMatch(t -> t.dropped.get() > 0), "seed " + SEED + ": every member lost some: " + lossy);
+    }
+
+    /**
      * A worker that takes several times the silence bound to answer (its exits wait for
      * look-up answers that each arrive 1.5 s late, the bound being 3 s; one thread a worker,
      * so that its look-ups wait one after the other) keeps acknowledging and
@@ -100,23 +120,42 @@ class LossyClusterTest {
     private List<ClusterGenerator.LayerReport> run(Variant variant, int max, int workers, int threads, double p,
             ReliableTransport.Options o, List<LossyTransport> lossy, Consumer<ClusterGenerator.LayerReport> progress)
             throws Exception {
+        return run(variant, max, workers, threads, p, o, lossy, progress, t -> t);
+    }
+
+    /** As above, with {@code middle} between each member's lossy and reliable transports. */
+    private List<ClusterGenerator.LayerReport> run(Variant variant, int max, int workers, int threads, double p,
+            ReliableTransport.Options o, List<LossyTransport> lossy, Consumer<ClusterGenerator.LayerReport> progress,
+            UnaryOperator<Transport> middle) throws Exception {
         List<ReliableTransport> reliable = new ArrayList<>();
+        List<Transport> middles = new ArrayList<>();
         List<ClusterWorker> started = new ArrayList<>();
         try (LocalTransport.Hub hub = LocalTransport.hub(0)) {
-            for (int i = 0; i <= workers; i++) {
-                LossyTransport t = new LossyTransport(hub.join(), p, SEED + i);
-                lossy.add(t);
-                reliable.add(new ReliableTransport(t, o));
+            try {
+                for (int i = 0; i <= workers; i++) {
+                    LossyTransport t = new LossyTransport(hub.join(), p, SEED + i);
+                    lossy.add(t);
+                    Transport m = middle.apply(t);
+                    if (m != t) {
+                        middles.add(m);
+                    }
+                    reliable.add(new ReliableTransport(m, o));
+                }
+                long end = System.nanoTime() + 30_000_000_000L;
+                while (reliable.get(0).members().size() < workers + 1 && System.nanoTime() < end) {
+                    Thread.sleep(10); // members of an AuthTransport are listed once they proved the secret
+                }
+                for (int i = 1; i <= workers; i++) {
+                    started.add(ClusterWorker.start(reliable.get(i), threads, dir.resolve("worker-" + i)));
+                }
+                ClusterGenerator g = new ClusterGenerator(reliable.get(0), new Coordinator.Options(1536, 64, 4));
+                g.coordinator().chunkBytes(4096); // the coded blocks in many chunks, each of which may be lost
+                return g.run(variant, dir.resolve("data"), max, 1, progress);
+            } finally { // before the hub closes
+                started.forEach(ClusterWorker::close);
+                reliable.forEach(ReliableTransport::stop);
+                middles.forEach(Transport::close);
             }
-            for (int i = 1; i <= workers; i++) {
-                started.add(ClusterWorker.start(reliable.get(i), threads, dir.resolve("worker-" + i)));
-            }
-            ClusterGenerator g = new ClusterGenerator(reliable.get(0), new Coordinator.Options(1536, 64, 4));
-            g.coordinator().chunkBytes(4096); // the coded blocks in many chunks, each of which may be lost
-            return g.run(variant, dir.resolve("data"), max, 1, progress);
-        } finally {
-            started.forEach(ClusterWorker::close);
-            reliable.forEach(ReliableTransport::stop);
         }
     }
 }
