@@ -50,6 +50,11 @@ for m in ref c w1 w2 w3 w4 x; do mkdir -p "$TMP/data/$m"; done
 cleanup() {
   local rc=$?
   set +e
+  if [ "$rc" != 0 ] && [ -d "$TMP/log" ]; then # what each member said last, for the failure's cause
+    for f in "$TMP"/log/*; do
+      [ -s "$f" ] && { echo "--- ${f##*/} (last lines)"; tail -n 8 "$f"; } >&2
+    done
+  fi
   exec 2>/dev/null # (bash's notices of the members it kills)
   [ -n "$SAMPLER" ] && kill "$SAMPLER" 2>/dev/null
   for f in "$TMP"/pids/*; do
