@@ -92,6 +92,12 @@ final class GenerateCommand implements Callable<Integer> {
             description = "With --cluster: the cluster's name, as given to the workers (default: ${DEFAULT-VALUE}).")
     String clusterName;
 
+    @Option(names = "--peer-timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "With --cluster: a worker that sends nothing (no acknowledgement, no heartbeat) for this "
+                    + "long, or leaves a message unacknowledged this long, is reported lost and the layer fails "
+                    + "naming it (default: ${DEFAULT-VALUE}); give the workers the same.")
+    int peerTimeout;
+
     @Mixin
     ClusterSecurityOptions security;
 
@@ -122,7 +128,7 @@ final class GenerateCommand implements Callable<Integer> {
             }
             ClusterSecret secret = security.secret(spec.commandLine().getErr());
             return ClusterGenerate.run(out, tables.variant(), tables.data, maxSeeds, t, cluster, host, port,
-                    workers == null ? cluster.size() : workers, clusterName, secret);
+                    workers == null ? cluster.size() : workers, clusterName, secret, peerTimeout);
         }
         if (security.given()) {
             throw new IllegalArgumentException("--secret-file and --insecure go with --cluster");
