@@ -47,6 +47,8 @@ public final class Predecessors {
     /** Boards of up to this many seeds are packed five bits a pit, the others in unary. */
     private final int fiveBitMax;
     private boolean five;
+    /** The bars of the board r packed in unary: the bit of the zero after each of pits 0..10. */
+    private final int[] bars = new int[11];
 
     /** A generator for one thread. */
     public Predecessors(Variant variant) {
@@ -127,6 +129,16 @@ public final class Predecessors {
         return x;
     }
 
+    /**
+     * Board {@code x} packed in unary with a seed more in the pit below the zero at bit {@code a}
+     * and one less in the pit above the zero at bit {@code b >= a}: the zeros from {@code a} to
+     * {@code b} move up one bit, a one enters at {@code a} and the one above {@code b} leaves.
+     */
+    static long unsowUnary(long x, int a, int b) {
+        long span = (-1L >>> (62 - b)) & (-1L << a); // bits a..b+1
+        return (x & ~span) | (((x << 1) | (1L << a)) & span);
+    }
+
     /** Unpacks a board packed by {@link #packUnary(int[])}. */
     public static void unpackUnary(long x, int[] out) {
         for (int i = 0; i < 11; i++) {
@@ -169,14 +181,24 @@ public final class Predecessors {
         }
         int xSeeds = r[6] + r[7] + r[8] + r[9] + r[10] + r[11];
         five = xSeeds + r[0] + r[1] + r[2] + r[3] + r[4] + r[5] <= fiveBitMax;
-        long rp = five ? packFive(r) : 0;
+        long rp;
+        if (five) {
+            rp = packFive(r);
+        } else {
+            rp = packUnary(r);
+            int bar = -1;
+            for (int k = 0; k < 11; k++) {
+                bar += r[k] + 1;
+                bars[k] = bar;
+            }
+        }
         int count = at;
         for (int i = 0; i < 6; i++) {
             if (r[i] != 0) {
                 continue;
             }
             System.arraycopy(r, 0, q, 0, 12);
-            // q packed five bits a pit, kept in step with it: each un-sown seed leaves pit j for pit i
+            // q packed, kept in step with it: each un-sown seed leaves pit j for pit i
             long qp = rp;
             int d = 1;
             for (; d <= 11; d++) {
@@ -186,10 +208,18 @@ public final class Predecessors {
                 }
                 q[j]--;
                 q[i] = d;
-                qp += (1L << 5 * i) - (1L << 5 * j);
+                if (five) {
+                    qp += (1L << 5 * i) - (1L << 5 * j);
+                } else if (j > i) {
+                    // pits i+1..j-1 were un-sown before: bar i of q stands d-1 after r's, bars
+                    // i+1..j-1 where r's do; bars i..j-1 now move up one
+                    qp = unsowUnary(qp, bars[i] + d - 1, bars[j - 1]);
+                } else {
+                    qp = packUnary(q); // past pit 11: pits 0.. too
+                }
                 if (quietAndLegal(i, j, xSeeds)) {
                     ranksOut[count] = PositionIndex.rank(q);
-                    packedOut[count++] = five ? qp : packUnary(q);
+                    packedOut[count++] = qp;
                 }
             }
             if (d == 12) {
