@@ -44,28 +44,64 @@ public final class Predecessors {
     private final int[] q = new int[12];
     private final long[] ranks = new long[MAX];
     private final long[] packed = new long[MAX];
-    private boolean pack;
+    /** Boards of up to this many seeds are packed five bits a pit, the others in unary. */
+    private final int fiveBitMax;
+    private boolean five;
+    /** The bars of the board r packed in unary: the bit of the zero after each of pits 0..10. */
+    private final int[] bars = new int[11];
 
     /** A generator for one thread. */
     public Predecessors(Variant variant) {
-        this.variant = variant;
-        this.forbid = variant.grandSlam() == Variant.GrandSlam.FORBID;
-        this.starve = variant.quietMoveMayStarve();
+        this(variant, FIVE_BITS);
     }
 
     /**
-     * The boards written by the last {@link #generate(int[])} in the form of {@link #pack(int[])},
-     * if the board had at most {@link #PACKABLE} seeds.
+     * A generator packing the boards of more than {@code fiveBitMax} seeds in unary
+     * ({@link #packUnary}); 0 packs every board so (for tests).
+     */
+    Predecessors(Variant variant, int fiveBitMax) {
+        this.variant = variant;
+        this.forbid = variant.grandSlam() == Variant.GrandSlam.FORBID;
+        this.starve = variant.quietMoveMayStarve();
+        this.fiveBitMax = Math.min(fiveBitMax, FIVE_BITS);
+    }
+
+    /**
+     * The boards written by the last {@link #generate(int[])}, packed as {@link #pack(int[], int)}
+     * packs them.
      */
     public long[] packed() {
         return packed;
     }
 
-    /** Boards of up to this many seeds are packed, five bits a pit. */
-    public static final int PACKABLE = 31;
+    /** Boards of up to this many seeds fit five bits a pit ({@link #packFive}). */
+    public static final int FIVE_BITS = 31;
 
-    /** Packs a board of at most {@link #PACKABLE} seeds into a long, five bits a pit. */
-    public static long pack(int[] b) {
+    /**
+     * Boards of up to this many seeds fit a long in unary ({@link #packUnary}): a bit a seed and
+     * one between pits, {@code n + 11} bits. Every layer ({@link PositionIndex#MAX_SEEDS}).
+     */
+    public static final int PACKABLE = 53;
+
+    /**
+     * Packs board {@code b} of {@code seeds} seeds into a long: five bits a pit up to
+     * {@link #FIVE_BITS} seeds (unless this generator was made to pack in unary), else in unary.
+     */
+    public long pack(int[] b, int seeds) {
+        return seeds <= fiveBitMax ? packFive(b) : packUnary(b);
+    }
+
+    /** Unpacks a board of {@code seeds} seeds packed by {@link #pack(int[], int)}. */
+    public void unpack(long x, int seeds, int[] out) {
+        if (seeds <= fiveBitMax) {
+            unpackFive(x, out);
+        } else {
+            unpackUnary(x, out);
+        }
+    }
+
+    /** Packs a board of at most {@link #FIVE_BITS} seeds into a long, five bits a pit, pit 0 lowest. */
+    public static long packFive(int[] b) {
         long x = 0;
         for (int i = 11; i >= 0; i--) {
             x = (x << 5) | b[i];
@@ -73,12 +109,44 @@ public final class Predecessors {
         return x;
     }
 
-    /** Unpacks a board packed by {@link #pack(int[])}. */
-    public static void unpack(long x, int[] out) {
+    /** Unpacks a board packed by {@link #packFive(int[])}. */
+    public static void unpackFive(long x, int[] out) {
         for (int i = 0; i < 12; i++) {
             out[i] = (int) (x & 31);
             x >>>= 5;
         }
+    }
+
+    /**
+     * Packs a board of at most {@link #PACKABLE} seeds into a long in unary, pit 0 lowest: each
+     * pit's seeds as that many one bits, a zero bit after each pit but the last.
+     */
+    public static long packUnary(int[] b) {
+        long x = (1L << b[11]) - 1;
+        for (int i = 10; i >= 0; i--) {
+            x = (x << (b[i] + 1)) | ((1L << b[i]) - 1);
+        }
+        return x;
+    }
+
+    /**
+     * Board {@code x} packed in unary with a seed more in the pit below the zero at bit {@code a}
+     * and one less in the pit above the zero at bit {@code b >= a}: the zeros from {@code a} to
+     * {@code b} move up one bit, a one enters at {@code a} and the one above {@code b} leaves.
+     */
+    static long unsowUnary(long x, int a, int b) {
+        long span = (-1L >>> (62 - b)) & (-1L << a); // bits a..b+1
+        return (x & ~span) | (((x << 1) | (1L << a)) & span);
+    }
+
+    /** Unpacks a board packed by {@link #packUnary(int[])}. */
+    public static void unpackUnary(long x, int[] out) {
+        for (int i = 0; i < 11; i++) {
+            int c = Long.numberOfTrailingZeros(~x);
+            out[i] = c;
+            x >>>= c + 1;
+        }
+        out[11] = Long.bitCount(x);
     }
 
     /** The ranks written by the last {@link #generate(int[])}. */
@@ -97,9 +165,9 @@ public final class Predecessors {
     }
 
     /**
-     * As {@link #generate(int[])}, writing the ranks to {@code ranksOut[at..]} and, if the board
-     * has at most {@link #PACKABLE} seeds, the packed boards to {@code packedOut[at..]} (0
-     * otherwise): each array needs room for {@link #MAX} entries from {@code at}.
+     * As {@link #generate(int[])}, writing the ranks to {@code ranksOut[at..]} and the boards,
+     * packed as {@link #pack(int[], int)} packs them, to {@code packedOut[at..]}: each array
+     * needs room for {@link #MAX} entries from {@code at}.
      *
      * @return how many were found
      */
@@ -112,15 +180,25 @@ public final class Predecessors {
             r[k + 6] = p[k];
         }
         int xSeeds = r[6] + r[7] + r[8] + r[9] + r[10] + r[11];
-        pack = xSeeds + r[0] + r[1] + r[2] + r[3] + r[4] + r[5] <= PACKABLE;
-        long rp = pack ? pack(r) : 0;
+        five = xSeeds + r[0] + r[1] + r[2] + r[3] + r[4] + r[5] <= fiveBitMax;
+        long rp;
+        if (five) {
+            rp = packFive(r);
+        } else {
+            rp = packUnary(r);
+            int bar = -1;
+            for (int k = 0; k < 11; k++) {
+                bar += r[k] + 1;
+                bars[k] = bar;
+            }
+        }
         int count = at;
         for (int i = 0; i < 6; i++) {
             if (r[i] != 0) {
                 continue;
             }
             System.arraycopy(r, 0, q, 0, 12);
-            // the packed q, kept in step with it: each un-sown seed leaves pit j for pit i
+            // q packed, kept in step with it: each un-sown seed leaves pit j for pit i
             long qp = rp;
             int d = 1;
             for (; d <= 11; d++) {
@@ -130,10 +208,18 @@ public final class Predecessors {
                 }
                 q[j]--;
                 q[i] = d;
-                qp += (1L << 5 * i) - (1L << 5 * j);
+                if (five) {
+                    qp += (1L << 5 * i) - (1L << 5 * j);
+                } else if (j > i) {
+                    // pits i+1..j-1 were un-sown before: bar i of q stands d-1 after r's, bars
+                    // i+1..j-1 where r's do; bars i..j-1 now move up one
+                    qp = unsowUnary(qp, bars[i] + d - 1, bars[j - 1]);
+                } else {
+                    qp = packUnary(q); // past pit 11: pits 0.. too
+                }
                 if (quietAndLegal(i, j, xSeeds)) {
                     ranksOut[count] = PositionIndex.rank(q);
-                    packedOut[count++] = pack ? qp : 0;
+                    packedOut[count++] = qp;
                 }
             }
             if (d == 12) {
@@ -160,7 +246,7 @@ public final class Predecessors {
             int last = i + (rem == 0 ? 11 : rem);
             if (quietAndLegal(i, last < 12 ? last : last - 12, xSeeds)) {
                 ranksOut[count] = PositionIndex.rank(q);
-                packedOut[count++] = pack ? pack(q) : 0;
+                packedOut[count++] = five ? packFive(q) : packUnary(q);
             }
         }
     }

@@ -16,10 +16,11 @@ import org.krou.util.ByteBigArray;
  * transition code.
  *
  * <p>The seed scan tests eight state bytes at once ({@link #hasZeroByte}) and claims each seed
- * with a compare-and-set, so each position is resolved by exactly one thread. Boards of up to
- * {@link Predecessors#PACKABLE} seeds travel on the stack packed ({@link Predecessors#pack}):
- * a seed's from a cursor stepped along the scan, a predecessor's as {@link Predecessors}
- * generated it; only a position received from another member is unranked. Stacked positions are
+ * with a compare-and-set, so each position is resolved by exactly one thread. Boards travel on
+ * the stack packed in a long ({@link Predecessors#pack}: five bits a pit up to
+ * {@link Predecessors#FIVE_BITS} seeds, in unary above): a seed's from a cursor stepped along
+ * the scan, a predecessor's as {@link Predecessors} generated it; only a position received from
+ * another member is unranked. Stacked positions are
  * expanded {@value #BATCH} at a time: the predecessors of the batch are generated first, their
  * states then read with plain loads (the cache misses of the whole batch overlap), and only then
  * updated (the compare-and-sets hit the cache; a locked update would serialise the misses). The
@@ -88,19 +89,29 @@ public final class Propagator {
     private long[] stack = new long[1 << 12];
     private int top;
 
+    /** How the boards of stacked positions are kept (all but {@link #PACKED} for tests). */
+    enum Boards {
+        /** Packed: five bits a pit up to {@link Predecessors#FIVE_BITS} seeds, in unary above. */
+        PACKED,
+        /** Packed in unary whatever the seeds, as above {@link Predecessors#FIVE_BITS} seeds. */
+        UNARY,
+        /** Unranked when expanded, as a position received from another member. */
+        UNRANKED
+    }
+
     private Propagator(Variant variant, StateCodes codes, AtomicBytes atomicState, DontCareBits dontCare,
-                       ExitKernel kernel, ByteBigArray exits, Partition partition, int self, boolean packable) {
+                       ExitKernel kernel, ByteBigArray exits, Partition partition, int self, Boards boards) {
         this.seeds = codes.seeds;
         this.codes = codes;
         this.atomicState = atomicState;
         this.state = atomicState.bytes();
         this.dontCare = dontCare;
-        this.pred = new Predecessors(variant);
+        this.pred = new Predecessors(variant, boards == Boards.UNARY ? 0 : Predecessors.FIVE_BITS);
         this.kernel = kernel;
         this.exits = exits;
         this.partition = partition;
         this.self = self;
-        this.packable = packable && seeds <= Predecessors.PACKABLE;
+        this.packable = boards != Boards.UNRANKED && seeds <= Predecessors.PACKABLE;
         this.locals = partition == null ? ranks : new long[ranks.length];
         this.owners = partition == null ? null : new int[ranks.length];
     }
@@ -109,11 +120,11 @@ public final class Propagator {
      * On one machine: the whole layer, the exits the codes do not keep recomputed from the
      * layers below.
      *
-     * @param packBoards false: every board unranked, as above {@link Predecessors#PACKABLE} seeds (for tests)
+     * @param boards {@link Boards#PACKED}, or another way to keep them (for tests)
      */
-    static Propagator whole(LayerState layer, ByteBigArray[] solved, Variant variant, boolean packBoards) {
+    static Propagator whole(LayerState layer, ByteBigArray[] solved, Variant variant, Boards boards) {
         return new Propagator(variant, layer.codes, layer.atomicState, layer.dontCare, new ExitKernel(variant, solved),
-                null, null, 0, packBoards);
+                null, null, 0, boards);
     }
 
     /**
@@ -125,7 +136,7 @@ public final class Propagator {
      */
     public static Propagator partitioned(Variant variant, StateCodes codes, AtomicBytes state, DontCareBits dontCare,
                                          ByteBigArray exits, int self, Partition partition) {
-        return new Propagator(variant, codes, state, dontCare, null, exits, partition, self, true);
+        return new Propagator(variant, codes, state, dontCare, null, exits, partition, self, Boards.PACKED);
     }
 
     /** True if a byte of {@code x} is zero (exact: no false positives, no misses). */
@@ -216,7 +227,7 @@ public final class Propagator {
             dontCare.set(l);
             if (packable) {
                 moveCursor(rankOf(l));
-                push(l, Predecessors.pack(cursor));
+                push(l, pred.pack(cursor, seeds));
                 if (expand) {
                     drain(BATCH, ALL);
                 }
@@ -256,7 +267,7 @@ public final class Propagator {
                 } else if (packedBoard == UNPACKED) {
                     PositionIndex.unrank(seeds, rankOf(p), board);
                 } else {
-                    Predecessors.unpack(packedBoard, board);
+                    pred.unpack(packedBoard, seeds, board);
                 }
                 int k = pred.generate(board, ranks, boards, m);
                 Arrays.fill(wonBy, m, m + k, v > 0);
@@ -366,7 +377,7 @@ public final class Propagator {
         if (qb == UNPACKED) {
             PositionIndex.unrank(seeds, q, scratch);
         } else {
-            Predecessors.unpack(qb, scratch);
+            pred.unpack(qb, seeds, scratch);
         }
         return ExitKernel.best(kernel.evaluate(scratch, seeds));
     }

@@ -49,19 +49,19 @@ final class ResolvePhase {
      * @param solved values of the layers below, to recompute the exits {@link LayerState} does not keep
      */
     static void run(LayerState layer, ByteBigArray[] solved, Variant variant, int threads, Progress progress) {
-        run(layer, solved, variant, threads, progress, true);
+        run(layer, solved, variant, threads, progress, Propagator.Boards.PACKED);
     }
 
     /**
-     * As {@link #run(LayerState, ByteBigArray[], Variant, int, Progress)}; {@code packBoards}
-     * false unranks every board, as layers above {@link Predecessors#PACKABLE} seeds do (for tests).
+     * As {@link #run(LayerState, ByteBigArray[], Variant, int, Progress)}, keeping the boards of
+     * stacked positions as {@code boards} says (another way than the packed boards for tests).
      */
     static void run(LayerState layer, ByteBigArray[] solved, Variant variant, int threads, Progress progress,
-                    boolean packBoards) {
+                    Propagator.Boards boards) {
         int n = layer.seeds;
         Propagator[] workers = new Propagator[threads];
         for (int w = 0; w < threads; w++) {
-            workers[w] = Propagator.whole(layer, solved, variant, packBoards);
+            workers[w] = Propagator.whole(layer, solved, variant, boards);
         }
         for (int t = n; t >= 1; t--) {
             final int level = t;

@@ -49,11 +49,10 @@ class PredecessorsTest {
                     Map<Long, Integer> listed = new HashMap<>();
                     for (int i = 0; i < count; i++) {
                         listed.merge(pred.ranks()[i], 1, Integer::sum);
-                        if (n <= Predecessors.PACKABLE) { // the packed board is the board of that rank
-                            Predecessors.unpack(pred.packed()[i], q);
-                            assertEquals(pred.ranks()[i], PositionIndex.rank(q), variant + ": packed parent "
-                                    + Arrays.toString(q) + " of " + Arrays.toString(b));
-                        }
+                        // the packed board is the board of that rank
+                        pred.unpack(pred.packed()[i], n, q);
+                        assertEquals(pred.ranks()[i], PositionIndex.rank(q), variant + ": packed parent "
+                                + Arrays.toString(q) + " of " + Arrays.toString(b));
                     }
                     // written at an offset into the caller's arrays, the same
                     long[] ranksAt = new long[3 + Predecessors.MAX];
@@ -92,6 +91,55 @@ class PredecessorsTest {
             }
             assertTrue(laps > (classic ? 1000 : 200), variant + ": too few moves of 12 seeds or more: " + laps);
             assertTrue(found > (classic ? 100_000 : 20_000), variant + ": too few predecessors found: " + found);
+        }
+    }
+
+    /**
+     * The two packed forms, worked out by hand: five bits a pit with pit 0 lowest; in unary, a
+     * one bit a seed and a zero bit after each pit but the last, pit 0 lowest. Boards of every
+     * seed count come back from their packed form, and a generator made to pack every board in
+     * unary (the form of layers above {@link Predecessors#FIVE_BITS} seeds) lists the same
+     * predecessors, each packed as the board of its rank.
+     */
+    @Test
+    void boardsPackedComeBack() {
+        int[] b = {1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 3};
+        assertEquals(1L | 2L << 10 | 3L << 55, Predecessors.packFive(b));
+        // bits from the highest: pit 11's 111, the zeros after pits 10..3, the zero after pit 2,
+        // pit 2's 11, the zero after the empty pit 1, the zero after pit 0, pit 0's 1
+        assertEquals(0b111_00000000_0_11_0_0_1L, Predecessors.packUnary(b));
+        int[] last = new int[Rules.PITS];
+        last[11] = PositionIndex.MAX_SEEDS;
+        assertEquals(((1L << 48) - 1) << 11, Predecessors.packUnary(last));
+        Random random = new Random(53);
+        int[] q = new int[Rules.PITS];
+        for (int n = 0; n <= PositionIndex.MAX_SEEDS; n++) {
+            for (int k = 0; k < 200; k++) {
+                randomBoard(random, n, b);
+                Predecessors.unpackUnary(Predecessors.packUnary(b), q);
+                assertEquals(Arrays.toString(b), Arrays.toString(q), "unary");
+                if (n <= Predecessors.FIVE_BITS) {
+                    Predecessors.unpackFive(Predecessors.packFive(b), q);
+                    assertEquals(Arrays.toString(b), Arrays.toString(q), "five bits a pit");
+                }
+            }
+        }
+        for (Variant variant : new Variant[] {Variant.ABAPA, Variant.AWARI}) {
+            Predecessors pred = new Predecessors(variant);
+            Predecessors unary = new Predecessors(variant, 0);
+            for (int n = 1; n <= Predecessors.FIVE_BITS; n++) {
+                for (int k = 0; k < 200; k++) {
+                    randomBoard(random, n, b);
+                    int count = pred.generate(b);
+                    assertEquals(count, unary.generate(b));
+                    for (int i = 0; i < count; i++) {
+                        assertEquals(pred.ranks()[i], unary.ranks()[i]);
+                        unary.unpack(unary.packed()[i], n, q);
+                        assertEquals(pred.ranks()[i], PositionIndex.rank(q), variant + ": parent packed in unary "
+                                + Arrays.toString(q) + " of " + Arrays.toString(b));
+                    }
+                }
+            }
         }
     }
 

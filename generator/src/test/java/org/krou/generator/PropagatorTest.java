@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.krou.rules.Variant;
 import org.krou.testkit.TinySolver;
@@ -13,8 +14,9 @@ import org.krou.util.ByteBigArray;
 
 /**
  * The propagation loop's parts that the tables of every layer do not reach: the eight-at-a-time
- * test of the seed scan ({@link Propagator#hasZeroByte}) against its definition, and the boards
- * unranked rather than packed (layers above {@link Predecessors#PACKABLE} seeds), and a layer
+ * test of the seed scan ({@link Propagator#hasZeroByte}) against its definition, the boards
+ * unranked rather than packed (positions received from another member) or packed in unary
+ * (layers above {@link Predecessors#FIVE_BITS} seeds), and a layer
  * split between members whose updates cross ({@link Propagator#partitioned}), both against the
  * independent {@link TinySolver}.
  */
@@ -24,18 +26,19 @@ class PropagatorTest {
     /**
      * With every board unranked (each seed expanded from the scan's cursor on its own, each
      * predecessor unranked when expanded, and, keeping no exit in the codes, unranked again to
-     * recompute its exit), each position gets the reference's value, and the table writer the
-     * reference's best exit exactly where it equals the value.
+     * recompute its exit), or every board packed in unary as above
+     * {@link Predecessors#FIVE_BITS} seeds, each position gets the reference's value, and the
+     * table writer the reference's best exit exactly where it equals the value.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"abapa", "awari"})
-    void unrankedBoardsGiveTheReferenceValuesAndDontCares(Variant variant) {
+    @CsvSource({"abapa, UNRANKED", "awari, UNRANKED", "abapa, UNARY", "awari, UNARY"})
+    void boardsUnrankedOrInUnaryGiveTheReferenceValuesAndDontCares(Variant variant, Propagator.Boards boards) {
         TinySolver reference = new TinySolver(variant, MAX);
         for (int n = 0; n <= MAX; n++) {
             for (int maxKept : new int[] {Integer.MAX_VALUE, 0}) {
                 LayerState layer = new LayerState(n, maxKept);
                 ExitPhase.run(layer, reference.values, null, variant, 2, Progress.NONE);
-                ResolvePhase.run(layer, reference.values, variant, 2, Progress.NONE, false);
+                ResolvePhase.run(layer, reference.values, variant, 2, Progress.NONE, boards);
                 byte[] exits = new byte[(int) layer.size];
                 layer.exits().copyTo(0, exits, 0, exits.length);
                 for (int r = 0; r < layer.size; r++) {
