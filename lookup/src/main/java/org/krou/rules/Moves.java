@@ -46,7 +46,10 @@ public final class Moves {
      * @return the masks, read with {@link #legal}, {@link #sown} and {@link #captures}
      */
     public static int classify(int[] b, Variant variant, int[] children, int[] captured) {
-        boolean mustFeed = b[6] + b[7] + b[8] + b[9] + b[10] + b[11] == 0;
+        // kept under the JIT's limit for inlining a hot method (325 bytes of bytecode), so that
+        // the move kernels that call it keep the children in registers: the row sums and the
+        // choice of the legal moves are small methods of their own
+        boolean mustFeed = Rules.opponentSeeds(b) == 0;
         boolean awari = variant.isAwari();
         int nonEmpty = 0;
         int feeding = 0;
@@ -81,23 +84,31 @@ public final class Moves {
             if (Rules.grandSlam(code)) {
                 slams |= bit;
             }
-            int at = pit * Rules.PITS; // the child is rotated: its mover's row is the opponent's
-            if (awari && children[at] + children[at + 1] + children[at + 2] + children[at + 3] + children[at + 4]
-                    + children[at + 5] > 0) {
+            // the child is rotated: its mover's row is the opponent's
+            if (awari && Rules.moverSeeds(children, pit * Rules.PITS) > 0) {
                 keeping |= bit;
             }
         }
-        int legal;
-        if (feeding == 0) {
-            legal = mustFeed && variant.noFeed() == Variant.NoFeed.PLAY_ON ? nonEmpty : 0;
-        } else if (awari) {
-            legal = keeping != 0 ? keeping : nonEmpty;
-        } else if (slams != 0 && slams != feeding && variant.grandSlam() == Variant.GrandSlam.FORBID) {
-            legal = feeding & ~slams;
-        } else {
-            legal = feeding;
-        }
+        int legal = legalMoves(variant, mustFeed, nonEmpty, feeding, keeping, slams);
         return legal | sown << 8 | (taking & legal) << 16;
+    }
+
+    /**
+     * The legal pits, from the masks of {@link #classify}: the non-empty pits, those that feed
+     * an empty opponent row, those that leave the opponent seeds (awari) and the grand slams.
+     */
+    private static int legalMoves(Variant variant, boolean mustFeed, int nonEmpty, int feeding, int keeping,
+            int slams) {
+        if (feeding == 0) {
+            return mustFeed && variant.noFeed() == Variant.NoFeed.PLAY_ON ? nonEmpty : 0;
+        }
+        if (variant.isAwari()) {
+            return keeping != 0 ? keeping : nonEmpty;
+        }
+        if (slams != 0 && slams != feeding && variant.grandSlam() == Variant.GrandSlam.FORBID) {
+            return feeding & ~slams;
+        }
+        return feeding;
     }
 
     /** The legal pits of a {@link #classify} result; 0 if the game is over. */

@@ -36,7 +36,12 @@ public final class Rules {
 
     /** Seeds in the mover's row {@code b[0..5]}. */
     public static int moverSeeds(int[] b) {
-        return b[0] + b[1] + b[2] + b[3] + b[4] + b[5];
+        return moverSeeds(b, 0);
+    }
+
+    /** As {@link #moverSeeds(int[])}, for the board in {@code b[at..at+11]}. */
+    static int moverSeeds(int[] b, int at) {
+        return b[at] + b[at + 1] + b[at + 2] + b[at + 3] + b[at + 4] + b[at + 5];
     }
 
     /** Seeds in the opponent's row {@code b[6..11]}. */
