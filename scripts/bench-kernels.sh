@@ -8,7 +8,8 @@
 #   scripts/bench-kernels.sh IndexBenchmark        # a regexp selecting benchmarks
 #   scripts/bench-kernels.sh RulesBenchmark -p variant=abapa -i 10
 #   scripts/bench-kernels.sh -lp                   # list benchmarks and parameters
-# JVM options for the forked benchmark JVM: JMH's -jvmArgs, e.g. -jvmArgs -Xmx2g.
+# JVM options for the forked benchmark JVM: JMH's -jvmArgs, e.g. -jvmArgs -Xmx2g; the -XX options of
+# cli/src/main/jvm/jvm.options (what the krou command runs with) are appended to them.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 JAR="$ROOT/benchmarks/target/benchmarks.jar"
@@ -19,4 +20,5 @@ if [ ! -f "$JAR" ] || [ "$ROOT/pom.xml" -nt "$JAR" ] || [ -n "$(find "$ROOT/benc
   (cd "$ROOT" && mvn -q -B -DskipTests package -pl benchmarks -am >&2)
 fi
 echo "machine: $(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), $(java -version 2>&1 | head -1)"
-exec java -jar "$JAR" -f 1 -wi 3 -w 1s -i 5 -r 1s "$@"
+XX="$(grep '^-XX' "$ROOT/cli/src/main/jvm/jvm.options" | tr '\n' ' ')"
+exec java -jar "$JAR" -f 1 -wi 3 -w 1s -i 5 -r 1s -jvmArgsAppend "${XX% }" "$@"
