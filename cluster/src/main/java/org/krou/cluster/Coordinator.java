@@ -427,7 +427,9 @@ public final class Coordinator {
                 if (in.varint() != e) {
                     continue; // a failure of a layer already abandoned
                 }
-                throw new ClusterAbortedException("layer " + seeds + " failed on worker " + in.string());
+                String why = in.string(); // "id: reason"
+                throw new ClusterAbortedException("layer " + seeds + " failed on worker " + workers.indexOf(m.from)
+                        + " (" + m.from + ")" + (why.startsWith(m.from + ": ") ? why.substring(m.from.length()) : ": " + why));
             }
             return m;
         }

@@ -179,7 +179,7 @@ class AuthTransportTest {
             for (int i = 0; i < 2; i++) {
                 AuthTransport t = all.add(new AuthTransport(hub.join(), SECRET));
                 members.add(t);
-                started.add(ClusterWorker.start(t, 2));
+                started.add(ClusterWorker.start(t, 2, dir.resolve("worker-" + i)));
             }
             await(() -> coordinator.members().size() == 3);
             List<ClusterGenerator.LayerReport> reports = new ClusterGenerator(coordinator,
