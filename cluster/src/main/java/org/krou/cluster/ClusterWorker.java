@@ -254,7 +254,7 @@ public final class ClusterWorker implements AutoCloseable {
         long cap = WorkerMemory.cap(memory, Runtime.getRuntime().maxMemory());
         plans.accept(plan.describe(cap));
         if (!plan.fits(cap)) {
-            throw new WorkerMemory.TooSmall(plan.shortage(memory, cap, mapped)); // fails the layer, reported
+            throw new WorkerMemory.TooSmall(plan.shortage(memory, cap)); // fails the layer, reported
         }
         finished.keepParked(epoch);
         slices = finished.open(o, o.indexOf(transport.self()));

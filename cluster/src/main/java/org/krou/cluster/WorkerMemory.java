@@ -32,15 +32,16 @@ import org.krou.generator.MemoryPlan;
  * <pre>{@code
  * WorkerMemory m = WorkerMemory.of(order, 1, false, 2);      // worker 1, slices in the heap, 2 threads
  * long cap = WorkerMemory.cap(memory, Runtime.getRuntime().maxMemory());
- * if (!m.fits(cap)) throw new WorkerMemory.TooSmall(m.shortage(memory, cap, false));
+ * if (!m.fits(cap)) throw new WorkerMemory.TooSmall(m.shortage(memory, cap));
  * }</pre>
  *
  * @param seeds   the layer
  * @param working bytes of the working layer
  * @param slices  bytes of the slices of the finished layers held in the heap
  * @param buffers bytes of the transfer buffers
+ * @param mapped  whether the slices are memory-mapped from {@code --local} instead
  */
-public record WorkerMemory(int seeds, long working, long slices, long buffers) {
+public record WorkerMemory(int seeds, long working, long slices, long buffers, boolean mapped) {
     /** The JVM, Hazelcast and the table coder, besides the layers. */
     static final int OVERHEAD_MIB = 128;
     /** Per thread: a look-up batch of 24,576 children (28 bytes each), the exit kernel's buffers. */
@@ -75,7 +76,7 @@ public record WorkerMemory(int seeds, long working, long slices, long buffers) {
         long updates = (long) workers * batch * 8 + (workers - 1L) * (2L * window + BACKLOG) * batchBytes;
         long files = (long) (FETCH_CHUNKS + BLOCK_CHUNKS) * chunk;
         long perThread = (long) Math.max(1, threads) * (PER_THREAD_MIB << 20);
-        return new WorkerMemory(seeds, working, slices, updates + files + perThread);
+        return new WorkerMemory(seeds, working, slices, updates + files + perThread, mapped);
     }
 
     /** The fixed overhead, bytes. */
@@ -111,16 +112,15 @@ public record WorkerMemory(int seeds, long working, long slices, long buffers) {
 
     private String parts() {
         return String.format(Locale.ROOT, "working layer %s, slices %s, buffers %s, overhead %s",
-                MemoryPlan.bytes(working), slices == 0 ? "none in the heap" : MemoryPlan.bytes(slices) + " in the heap",
+                MemoryPlan.bytes(working), mapped ? "memory-mapped from --local" : MemoryPlan.bytes(slices) + " in the heap",
                 MemoryPlan.bytes(buffers), MemoryPlan.bytes(overhead()));
     }
 
     /**
      * Why the worker cannot take this layer under a cap of {@code cap} bytes,
-     * {@code memory} being its {@code --memory} (0: none, the cap is the JVM's heap) and
-     * {@code mapped} whether its finished layers are memory-mapped already.
+     * {@code memory} being its {@code --memory} (0: none, the cap is the JVM's heap).
      */
-    public String shortage(long memory, long cap, boolean mapped) {
+    public String shortage(long memory, long cap) {
         String limit = memory > 0 && memory <= cap ? "its --memory is " + MemoryPlan.bytes(cap)
                 : "its heap is " + MemoryPlan.bytes(cap) + " (the JVM's limit, -Xmx in KROU_JAVA_OPTS)";
         return String.format(Locale.ROOT, "it needs about %s of heap for layer %d (%s; data at most %d%% of the heap) "
