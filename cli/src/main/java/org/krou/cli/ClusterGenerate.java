@@ -8,7 +8,7 @@ import org.krou.cluster.ClusterGenerator;
 import org.krou.cluster.ClusterSecret;
 import org.krou.cluster.Coordinator;
 import org.krou.cluster.HazelcastTransport;
-import org.krou.cluster.Transport;
+import org.krou.cluster.ReliableTransport;
 import org.krou.index.PositionIndex;
 import org.krou.rules.Variant;
 import org.krou.util.Words;
@@ -24,8 +24,22 @@ final class ClusterGenerate {
     private ClusterGenerate() {
     }
 
+    /**
+     * The delivery options of {@code --peer-timeout SECONDS}.
+     *
+     * @throws IllegalArgumentException if out of 1..86400
+     */
+    static ReliableTransport.Options peerTimeout(int seconds) {
+        if (seconds < 1 || seconds > 86_400) {
+            throw new IllegalArgumentException("--peer-timeout " + seconds + " is out of range: expected 1..86400 seconds");
+        }
+        return ReliableTransport.Options.silence(seconds * 1000L);
+    }
+
     static int run(PrintWriter out, Variant variant, Path data, int maxSeeds, int threads, List<String> cluster,
-                   String host, int port, int workers, String clusterName, ClusterSecret secret) throws Exception {
+                   String host, int port, int workers, String clusterName, ClusterSecret secret, int peerTimeout)
+            throws Exception {
+        ReliableTransport.Options delivery = peerTimeout(peerTimeout);
         HAZELCAST.setLevel(java.util.logging.Level.WARNING);
         long positions = PositionIndex.cumulativeSize(maxSeeds);
         out.printf(Locale.ROOT, "Generating %s layers 0..%d (%s) into %s on a cluster of %s%n",
@@ -34,7 +48,9 @@ final class ClusterGenerate {
         out.flush();
         HazelcastTransport hz = HazelcastTransport.start(HazelcastTransport.config(
                 ClusterSecurityOptions.clusterName(secret, clusterName), host, port, cluster));
-        try (Transport transport = ClusterSecurityOptions.transport(hz, secret)) {
+        // the stack: exact delivery over authenticated messages over Hazelcast's topics
+        try (ReliableTransport transport = new ReliableTransport(ClusterSecurityOptions.transport(hz, secret),
+                delivery)) {
             if (!ClusterSecurityOptions.awaitMembers(transport, workers + 1, 120_000)) {
                 throw new IllegalStateException("only " + (transport.members().size() - 1) + " of "
                         + Words.count(workers, "worker", "workers")

@@ -1,6 +1,7 @@
 package org.krou.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -91,6 +92,12 @@ final class GenerateCommand implements Callable<Integer> {
             description = "With --cluster: the cluster's name, as given to the workers (default: ${DEFAULT-VALUE}).")
     String clusterName;
 
+    @Option(names = "--peer-timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "With --cluster: a worker that sends nothing (no acknowledgement, no heartbeat) for this "
+                    + "long, or leaves a message unacknowledged this long, is reported lost and the layer fails "
+                    + "naming it (default: ${DEFAULT-VALUE}); give the workers the same.")
+    int peerTimeout;
+
     @Mixin
     ClusterSecurityOptions security;
 
@@ -121,7 +128,7 @@ final class GenerateCommand implements Callable<Integer> {
             }
             ClusterSecret secret = security.secret(spec.commandLine().getErr());
             return ClusterGenerate.run(out, tables.variant(), tables.data, maxSeeds, t, cluster, host, port,
-                    workers == null ? cluster.size() : workers, clusterName, secret);
+                    workers == null ? cluster.size() : workers, clusterName, secret, peerTimeout);
         }
         if (security.given()) {
             throw new IllegalArgumentException("--secret-file and --insecure go with --cluster");
@@ -157,6 +164,7 @@ final class GenerateCommand implements Callable<Integer> {
             check.check(generator.plan(maxSeeds)); // reads the directory, writes nothing
             return Main.OK;
         }
+        progress.logTo(dir.resolve("generate.log"));
         generator.run(maxSeeds);
         MemoryPlan plan = generator.plan();
         if (plan != null && plan.mapsAny()) {
@@ -170,18 +178,22 @@ final class GenerateCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         long bytes = store.totalBytes(maxSeeds);
-        out.printf(Locale.ROOT, "Done: %s in %.1f s (%,.0f positions/s), %s computed, %d reused "
-                        + "(%d of them decoded); tables: %,d bytes (%.3f bits/position)%n",
+        String done = String.format(Locale.ROOT, "Done: %s in %.1f s (%,.0f positions/s), %s computed, %d reused "
+                        + "(%d of them decoded); tables: %,d bytes (%.3f bits/position)",
                 Words.grouped(positions, "position", "positions"), seconds, positions / seconds,
                 Words.count(generator.computed(), "layer", "layers"), generator.reused(), generator.decoded(), bytes,
                 bytes * 8.0 / positions);
+        out.println(done);
+        progress.logLine(done);
         String phases = progress.phaseSummary();
         if (!phases.isEmpty()) {
             out.println("Time per phase: " + phases);
+            progress.logLine("Time per phase: " + phases);
         }
         long rss = peakRssMiB();
         if (rss >= 0) {
             out.printf(Locale.ROOT, "Memory: peak RSS %d MiB%n", rss);
+            progress.logLine("Memory: peak RSS " + rss + " MiB");
         }
         return Main.OK;
     }

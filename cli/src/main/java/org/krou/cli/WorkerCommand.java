@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import org.krou.cluster.ClusterSecret;
 import org.krou.cluster.ClusterWorker;
 import org.krou.cluster.HazelcastTransport;
-import org.krou.cluster.Transport;
+import org.krou.cluster.ReliableTransport;
 import org.krou.table.IoReason;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,6 +73,12 @@ final class WorkerCommand implements Callable<Integer> {
             description = "Name of the cluster; members of other names are ignored (default: ${DEFAULT-VALUE}).")
     String clusterName;
 
+    @Option(names = "--peer-timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "A member that sends this member nothing (no acknowledgement, no heartbeat) for this long, "
+                    + "or leaves a message unacknowledged this long, is reported lost and the layer under way "
+                    + "fails naming it (default: ${DEFAULT-VALUE}). Heartbeats go on while a member computes.")
+    int peerTimeout;
+
     @Mixin
     ClusterSecurityOptions security;
 
@@ -85,6 +91,7 @@ final class WorkerCommand implements Callable<Integer> {
         if (t < 1 || t > 1024) {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
         }
+        ReliableTransport.Options delivery = ClusterGenerate.peerTimeout(peerTimeout);
         try {
             Files.createDirectories(data);
         } catch (IOException e) {
@@ -95,7 +102,8 @@ final class WorkerCommand implements Callable<Integer> {
         }
         HazelcastTransport hz = HazelcastTransport.start(HazelcastTransport.config(
                 ClusterSecurityOptions.clusterName(secret, clusterName), host, port, join));
-        Transport transport = ClusterSecurityOptions.transport(hz, secret);
+        // the stack: exact delivery over authenticated messages over Hazelcast's topics
+        ReliableTransport transport = new ReliableTransport(ClusterSecurityOptions.transport(hz, secret), delivery);
         ClusterWorker worker = ClusterWorker.start(transport, t, data, local, cap, plan -> {
             synchronized (out) {
                 out.println("Memory: " + plan);

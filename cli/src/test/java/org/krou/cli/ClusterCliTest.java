@@ -64,7 +64,7 @@ class ClusterCliTest {
             }
             List<String> args = new ArrayList<>(List.of("generate", "--cluster", all.get(1) + "," + all.get(2),
                     "--port", "" + ports[0], "--host", "127.0.0.1", "--cluster-name", name, "--max-seeds", "" + max,
-                    "--data", coordinator.toString(), "--threads", "1"));
+                    "--data", coordinator.toString(), "--threads", "1", "--peer-timeout", "30"));
             args.addAll(withSecret ? List.of("--secret-file", secretFile.toString()) : List.of("--insecure"));
             CliRun run = CliRun.of(args.toArray(String[]::new));
             assertEquals(0, run.exit(), run.err());
@@ -82,6 +82,19 @@ class ClusterCliTest {
                         Files.readAllBytes(coordinator.resolve("abapa").resolve(f)), f);
             }
         }
+    }
+
+    @Test
+    void aPeerTimeoutOutOfRangeIsRefusedBeforeAnyMemberStarts() {
+        CliRun g = CliRun.of("generate", "--cluster", "127.0.0.1:1", "--insecure", "--peer-timeout", "0", "--data",
+                dir.toString());
+        assertEquals(2, g.exit(), g.out() + g.err());
+        assertTrue(g.err().lines().anyMatch(l -> l.equals("error: --peer-timeout 0 is out of range: expected 1..86400 "
+                + "seconds")), g.err());
+        CliRun w = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:1", "--insecure", "--data", dir.toString(),
+                "--peer-timeout", "86401");
+        assertEquals(2, w.exit(), w.out() + w.err());
+        assertTrue(w.err().lines().anyMatch(l -> l.startsWith("error: --peer-timeout 86401 is out of range")), w.err());
     }
 
     @Test

@@ -50,10 +50,13 @@ public final class ClusterGenerator {
         }
     }
 
-    /** A coordinator on {@code transport}; every other member is a worker. */
+    /**
+     * A coordinator on {@code transport} (through a {@link ReliableTransport} over it unless it
+     * is one already); every other member is a worker.
+     */
     public ClusterGenerator(Transport transport, Coordinator.Options options) {
-        this.transport = transport;
-        this.coordinator = new Coordinator(transport, options);
+        this.transport = ReliableTransport.over(transport);
+        this.coordinator = new Coordinator(this.transport, options);
     }
 
     /** The coordinator of this generator (for tests). */

@@ -32,7 +32,9 @@ import org.krou.generator.table.WriterOptions;
  * }</pre>
  */
 public final class ClusterWorker implements AutoCloseable {
-    private final Transport transport;
+    private final ReliableTransport transport;
+    /** True if this worker put the reliable layer over the transport it was given (it stops its timer). */
+    private final boolean ownsReliable;
     private final int threads;
     private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
     private final Thread loop;
@@ -72,20 +74,24 @@ public final class ClusterWorker implements AutoCloseable {
     /** Batches applied and not yet acknowledged, by worker index (counted by the resolve threads). */
     private AtomicIntegerArray owed = new AtomicIntegerArray(0);
 
-    /** A message received ({@code body}), a member lost (neither), or work for the loop thread ({@code local}). */
-    private record Message(String from, byte[] body, Runnable local) {
+    /**
+     * A message received ({@code body}), a member lost (neither; {@code reason} if the
+     * transport said why), or work for the loop thread ({@code local}).
+     */
+    private record Message(String from, byte[] body, Runnable local, String reason) {
     }
 
     private ClusterWorker(Transport transport, int threads, Path data, Path local, long memory,
                           java.util.function.Consumer<String> plans) {
-        this.transport = transport;
+        this.transport = ReliableTransport.over(transport);
+        this.ownsReliable = this.transport != transport;
         this.threads = threads;
         this.data = java.util.Objects.requireNonNull(data, "a worker needs its own data directory");
         this.mapped = local != null;
         this.memory = memory;
         this.plans = plans;
-        this.finished = new FinishedLayers(transport, data, local, threads);
-        this.handshake = new Handshake(transport);
+        this.finished = new FinishedLayers(this.transport, data, local, threads);
+        this.handshake = new Handshake(this.transport);
         this.loop = new Thread(this::run, "krou-worker-" + transport.self());
         loop.setDaemon(true);
     }
@@ -108,6 +114,9 @@ public final class ClusterWorker implements AutoCloseable {
      * jobs and mapped again while their tables and the partition are unchanged, and held by the
      * page cache rather than the heap. {@code local} null: held in the heap, and cut from the
      * tables again at each job.
+     *
+     * <p>Messages go through a {@link ReliableTransport} over {@code transport} (with its
+     * default options), unless {@code transport} is one already.
      */
     public static ClusterWorker start(Transport transport, int threads, Path data, Path local) {
         return start(transport, threads, data, local, 0, plan -> { });
@@ -122,15 +131,20 @@ public final class ClusterWorker implements AutoCloseable {
     public static ClusterWorker start(Transport transport, int threads, Path data, Path local, long memory,
                                       java.util.function.Consumer<String> plans) {
         ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads), data, local, memory, plans);
-        transport.listen(new Transport.Listener() {
+        w.transport.listen(new Transport.Listener() {
             @Override
             public void received(String from, byte[] message) {
-                w.inbox.add(new Message(from, message, null));
+                w.inbox.add(new Message(from, message, null, null));
             }
 
             @Override
             public void memberLost(String member) {
-                w.inbox.add(new Message(member, null, null));
+                w.inbox.add(new Message(member, null, null, null));
+            }
+
+            @Override
+            public void memberLost(String member, String reason) {
+                w.inbox.add(new Message(member, null, null, reason));
             }
         });
         w.loop.start();
@@ -170,7 +184,14 @@ public final class ClusterWorker implements AutoCloseable {
         }
         if (m.body == null) {
             if ((part != null || preparing != null) && !m.from.equals(transport.self())) {
-                drop(); // a member of the layer may be gone: the coordinator aborts it
+                int w = java.util.Arrays.asList(workers).indexOf(m.from);
+                if (m.reason != null && w >= 0) {
+                    // the coordinator may still hear from this worker (and not from the other):
+                    // it is told, or it would wait for this worker's answers for ever
+                    report("worker " + w + " (" + m.from + ") " + m.reason);
+                } else {
+                    drop(); // a member of the layer is gone: the coordinator aborts it
+                }
             }
             return;
         }
@@ -294,7 +315,7 @@ public final class ClusterWorker implements AutoCloseable {
 
     /** Runs {@code r} on the loop thread. */
     private void post(Runnable r) {
-        inbox.add(new Message(transport.self(), null, r));
+        inbox.add(new Message(transport.self(), null, r, null));
     }
 
     /** On the loop thread: the exits of layer {@code p} are set; the propagation starts. */
@@ -401,13 +422,18 @@ public final class ClusterWorker implements AutoCloseable {
     }
 
     private void fail(Throwable e) {
+        report(String.valueOf(e));
+    }
+
+    /** Abandons the layer under way and tells the coordinator {@code what} went wrong here. */
+    private void report(String what) {
         String c = coordinator;
         long ep = epoch;
         drop();
         if (c != null && !closed) {
             try {
                 transport.send(c, new Wire.Out(256).type(Wire.FAILED).varint(ep)
-                        .string(transport.self() + ": " + e).toArray());
+                        .string(transport.self() + ": " + what).toArray());
             } catch (RuntimeException gone) {
                 closed = true; // the transport is down: nobody to tell, nothing to do
             }
@@ -456,10 +482,16 @@ public final class ClusterWorker implements AutoCloseable {
         throw new IllegalStateException(id + " is not a worker of this layer");
     }
 
-    /** Stops the loop (the transport is the caller's to close). */
+    /**
+     * Stops the loop, and the timer of the reliable layer this worker put over its transport
+     * (the transport is the caller's to close).
+     */
     @Override
     public void close() {
         closed = true;
         loop.interrupt();
+        if (ownsReliable) {
+            transport.stop();
+        }
     }
 }

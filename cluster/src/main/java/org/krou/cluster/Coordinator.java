@@ -49,7 +49,8 @@ public final class Coordinator {
      */
     private long epoch = System.nanoTime() & 0xFFFFFFFFL;
 
-    private record Message(String from, byte[] body) {
+    /** A message ({@code body}) or a member lost (no body; {@code reason} if the transport said why). */
+    private record Message(String from, byte[] body, String reason) {
     }
 
     /**
@@ -100,19 +101,29 @@ public final class Coordinator {
         epoch = e;
     }
 
-    /** A coordinator on {@code transport} (it listens to it from now on). */
+    /**
+     * A coordinator on {@code transport} (it listens to it from now on), through a
+     * {@link ReliableTransport} over it (default options) unless it is one already: every
+     * message is delivered, and a worker silent for the transport's bound is reported lost, so
+     * that no wait of a round is endless.
+     */
     public Coordinator(Transport transport, Options options) {
-        this.transport = transport;
+        this.transport = ReliableTransport.over(transport);
         this.options = options;
-        transport.listen(new Transport.Listener() {
+        this.transport.listen(new Transport.Listener() {
             @Override
             public void received(String from, byte[] message) {
-                inbox.add(new Message(from, message));
+                inbox.add(new Message(from, message, null));
             }
 
             @Override
             public void memberLost(String member) {
-                inbox.add(new Message(member, null));
+                inbox.add(new Message(member, null, null));
+            }
+
+            @Override
+            public void memberLost(String member, String reason) {
+                inbox.add(new Message(member, null, reason));
             }
         });
     }
@@ -146,7 +157,8 @@ public final class Coordinator {
             Message m;
             while ((m = inbox.poll(Math.max(1, until - System.currentTimeMillis()), TimeUnit.MILLISECONDS)) != null) {
                 if (m.body == null && workers.contains(m.from)) {
-                    throw new ClusterAbortedException("worker " + m.from + " was lost before the run started");
+                    throw new ClusterAbortedException(name(m.from, workers) + " was lost before the run started"
+                            + (m.reason == null ? "" : ": it " + m.reason));
                 }
                 if (m.body != null && m.body[0] == Wire.PONG && new Wire.In(m.body).skipType().varint() == nonce) {
                     waiting.remove(m.from);
@@ -293,7 +305,7 @@ public final class Coordinator {
         while (true) {
             Message m;
             try {
-                m = next(e, seeds, workers);
+                m = next(e, seeds, workers, Wire.BLOCKS);
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while writing a layer", ex);
@@ -388,7 +400,7 @@ public final class Coordinator {
     private Wire.In expect(byte type, long e, int seeds, List<String> workers)
             throws ClusterAbortedException, InterruptedException {
         while (true) {
-            Message m = next(e, seeds, workers);
+            Message m = next(e, seeds, workers, type);
             Wire.In in = new Wire.In(m.body);
             if (is(in, type, e)) {
                 return in;
@@ -396,8 +408,19 @@ public final class Coordinator {
         }
     }
 
-    /** The next message from a worker, throwing if one was lost or failed; serves the requests of tables meanwhile. */
-    private Message next(long e, int seeds, List<String> workers) throws ClusterAbortedException, InterruptedException {
+    /** "worker 2 (id)". */
+    private static String name(String id, List<String> workers) {
+        return "worker " + workers.indexOf(id) + " (" + id + ")";
+    }
+
+    /**
+     * The next message from a worker, throwing if one was lost or failed; serves the requests of
+     * tables meanwhile. Every wait ends: a worker that stops answering the transport
+     * (acknowledgements, heartbeats) is reported lost within the bound of the
+     * {@link ReliableTransport}, one that computes keeps answering it.
+     */
+    private Message next(long e, int seeds, List<String> workers, byte awaited)
+            throws ClusterAbortedException, InterruptedException {
         while (true) {
             Message m = inbox.poll(1, TimeUnit.SECONDS);
             if (m == null) {
@@ -408,8 +431,10 @@ public final class Coordinator {
                     lost.add(m.from);
                 }
                 if (workers.contains(m.from)) {
-                    throw new ClusterAbortedException("worker " + m.from + " was lost during layer " + seeds
-                            + ": the layer is abandoned; the layers before it are written");
+                    throw new ClusterAbortedException(name(m.from, workers) + " was lost during layer " + seeds
+                            + " while the coordinator waited for " + ReliableTransport.typeName(awaited)
+                            + (m.reason == null ? "" : ": it " + m.reason)
+                            + "; the layer is abandoned; the layers before it are written");
                 }
                 continue;
             }
@@ -428,8 +453,8 @@ public final class Coordinator {
                     continue; // a failure of a layer already abandoned
                 }
                 String why = in.string(); // "id: reason"
-                throw new ClusterAbortedException("layer " + seeds + " failed on worker " + workers.indexOf(m.from)
-                        + " (" + m.from + ")" + (why.startsWith(m.from + ": ") ? why.substring(m.from.length()) : ": " + why));
+                throw new ClusterAbortedException("layer " + seeds + " failed on " + name(m.from, workers)
+                        + (why.startsWith(m.from + ": ") ? why.substring(m.from.length()) : ": " + why));
             }
             return m;
         }

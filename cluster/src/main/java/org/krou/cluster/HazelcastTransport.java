@@ -20,8 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * phone-home call off), and a message is published on the target member's own topic
  * ({@code krou-<member uuid>}), which only that member listens to: a one-way event, no answer
  * (a task on the member's executor would cost a response per message).
- * Hazelcast drops events only when a member's event queue (a million events) is full; the
- * update windows keep the events in flight far below that.
+ * Hazelcast drops events when a member's event queue (a million events) is full, and a
+ * member that just joined misses events for a moment: {@link ReliableTransport}, which the
+ * worker and the coordinator put over this transport, sends them again.
  *
  * <pre>{@code
  * HazelcastTransport t = HazelcastTransport.start(

@@ -1,9 +1,8 @@
 package org.krou.cluster;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The update batches a worker sends to the other workers: one open batch per destination, at
@@ -12,8 +11,13 @@ import java.util.List;
  * increasing order of rank: the difference from the previous rank of the batch (the first: from
  * 0), shifted left once, plus 1 for an update "a child worth {@code +t}" (lower the counter) or 0
  * for "a child worth {@code -t}" (a win). Sorting makes the differences small and the receiver's
- * accesses ordered. Thread-safe: the resolve threads add, the worker's loop acknowledges and
- * flushes.
+ * accesses ordered.
+ *
+ * <p>Thread-safe without a lock shared by the destinations: the resolve threads add, the
+ * worker's loop acknowledges and flushes, and each destination has a lock of its own, held only
+ * to append an update, to take a full batch out, and to count a batch sent or queued. The batch
+ * taken out is sorted and coded outside the lock by the thread that filled it, into a coder of
+ * its own, so that threads adding updates for one destination do not wait for another's coding.
  *
  * <pre>{@code
  * Outbox out = new Outbox(transport, workerIds, epoch, 256, 4);
@@ -27,16 +31,31 @@ final class Outbox {
     private final long epoch;
     private final int batch;
     private final int window;
-    private final Wire.Out coded;
-    /** The open batch of each destination: {@code rank << 1 | lower}. */
-    private final long[][] open;
-    private final int[] count;
-    private final int[] level;
-    private final int[] inFlight;
-    private final List<ArrayDeque<byte[]>> queued;
-    private long sent;
-    private long updates;
-    private long bytes;
+    private final Destination[] dests;
+    private final ThreadLocal<Wire.Out> coders;
+    private final LongAdder sent = new LongAdder();
+    private final LongAdder updates = new LongAdder();
+    private final LongAdder bytes = new LongAdder();
+
+    /** The state of one destination, guarded by its own monitor. */
+    private static final class Destination {
+        /** The open batch: {@code rank << 1 | lower}. */
+        long[] open;
+        int count;
+        int level;
+        int inFlight;
+        /** Batches taken out of {@link #open} and not yet sent or queued (being sorted and coded). */
+        int shipping;
+        final ArrayDeque<byte[]> queued = new ArrayDeque<>();
+        /** Arrays of batches already coded, for the next open batches. */
+        final ArrayDeque<long[]> spare = new ArrayDeque<>();
+        /** The size of {@link #queued}, read without the lock by {@link #backlog()}. */
+        volatile int backlog;
+
+        Destination(int batch) {
+            open = new long[batch];
+        }
+    }
 
     /**
      * @param to     the transport ids of the workers, by worker index
@@ -49,109 +68,166 @@ final class Outbox {
         this.epoch = epoch;
         this.batch = batch;
         this.window = window;
-        int w = to.length;
-        coded = new Wire.Out(batch * 6 + 16);
-        open = new long[w][batch];
-        count = new int[w];
-        level = new int[w];
-        inFlight = new int[w];
-        queued = new ArrayList<>(w);
-        for (int i = 0; i < w; i++) {
-            queued.add(new ArrayDeque<>());
+        dests = new Destination[to.length];
+        for (int i = 0; i < to.length; i++) {
+            dests[i] = new Destination(batch);
         }
+        coders = ThreadLocal.withInitial(() -> new Wire.Out(batch * 6 + 16));
     }
 
     /** Adds an update of {@code rank}, owned by worker {@code dest}, from threshold {@code t}. */
-    synchronized void add(int dest, long rank, boolean lower, int t) {
-        if (count[dest] > 0 && level[dest] != t) {
-            flush(dest);
-        }
-        level[dest] = t;
-        open[dest][count[dest]] = rank << 1 | (lower ? 1 : 0);
-        if (++count[dest] == batch) {
-            flush(dest);
+    void add(int dest, long rank, boolean lower, int t) {
+        Destination d = dests[dest];
+        while (true) {
+            long[] full;
+            int n;
+            int level;
+            boolean added = false;
+            synchronized (d) {
+                if (d.count == 0 || d.level == t) {
+                    d.level = t;
+                    d.open[d.count++] = rank << 1 | (lower ? 1 : 0);
+                    if (d.count < batch) {
+                        return;
+                    }
+                    added = true;
+                }
+                // full, or open for another threshold: closed, and shipped outside the lock
+                level = d.level;
+                n = d.count;
+                full = takeOpen(d);
+            }
+            ship(dest, d, full, n, level);
+            if (added) {
+                return;
+            }
         }
     }
 
     /** Closes the open batch to {@code dest}: sends it, or queues it if the window is full. */
-    synchronized void flush(int dest) {
-        if (count[dest] == 0) {
-            return;
+    void flush(int dest) {
+        Destination d = dests[dest];
+        long[] full;
+        int n;
+        int level;
+        synchronized (d) {
+            if (d.count == 0) {
+                return;
+            }
+            level = d.level;
+            n = d.count;
+            full = takeOpen(d);
         }
-        int n = count[dest];
-        long[] u = open[dest];
-        Arrays.sort(u, 0, n);
-        coded.reset();
-        coded.type(Wire.UPDATES).varint(epoch).varint(level[dest]);
-        long prev = 0;
-        for (int i = 0; i < n; i++) {
-            long rank = u[i] >>> 1;
-            coded.varint((rank - prev) << 1 | (u[i] & 1));
-            prev = rank;
-        }
-        updates += n;
-        count[dest] = 0;
-        byte[] b = coded.toArray();
-        if (inFlight[dest] < window) {
-            send(dest, b);
-        } else {
-            queued.get(dest).add(b);
-        }
+        ship(dest, d, full, n, level);
     }
 
     /** Closes every open batch. */
-    synchronized void flushAll() {
+    void flushAll() {
         for (int d = 0; d < to.length; d++) {
             flush(d);
         }
     }
 
     /** {@code n} batches to {@code dest} were applied: sends queued ones in their place. */
-    synchronized void acked(int dest, int n) {
-        inFlight[dest] -= n;
-        while (inFlight[dest] < window && !queued.get(dest).isEmpty()) {
-            send(dest, queued.get(dest).poll());
+    void acked(int dest, int n) {
+        Destination d = dests[dest];
+        while (true) {
+            byte[] b;
+            synchronized (d) {
+                d.inFlight -= n;
+                n = 0;
+                if (d.inFlight >= window || d.queued.isEmpty()) {
+                    return;
+                }
+                b = d.queued.poll();
+                d.backlog = d.queued.size();
+                count(d, b);
+            }
+            transport.send(to[dest], b);
         }
     }
 
     /** The most batches queued for one destination. */
-    synchronized int backlog() {
+    int backlog() {
         int m = 0;
-        for (ArrayDeque<byte[]> q : queued) {
-            m = Math.max(m, q.size());
+        for (Destination d : dests) {
+            m = Math.max(m, d.backlog);
         }
         return m;
     }
 
-    /** True if no batch is open or queued (some may be in flight). */
-    synchronized boolean empty() {
-        for (int d = 0; d < to.length; d++) {
-            if (count[d] > 0 || !queued.get(d).isEmpty()) {
-                return false;
+    /** True if no batch is open, being coded or queued (some may be in flight). */
+    boolean empty() {
+        for (Destination d : dests) {
+            synchronized (d) {
+                if (d.count > 0 || d.shipping > 0 || !d.queued.isEmpty()) {
+                    return false;
+                }
             }
         }
         return true;
     }
 
     /** Batches sent. */
-    synchronized long sent() {
-        return sent;
+    long sent() {
+        return sent.sum();
     }
 
     /** Updates put in closed batches. */
-    synchronized long updates() {
-        return updates;
+    long updates() {
+        return updates.sum();
     }
 
     /** Bytes of the batches sent. */
-    synchronized long bytes() {
-        return bytes;
+    long bytes() {
+        return bytes.sum();
     }
 
-    private void send(int dest, byte[] b) {
-        inFlight[dest]++;
-        sent++;
-        bytes += b.length;
-        transport.send(to[dest], b);
+    /** Takes the open batch out of {@code d} (holding its lock), leaving an empty one. */
+    private static long[] takeOpen(Destination d) {
+        long[] full = d.open;
+        long[] next = d.spare.poll();
+        d.open = next != null ? next : new long[full.length];
+        d.count = 0;
+        d.shipping++;
+        return full;
+    }
+
+    /** Sorts and codes a batch taken out of {@code d}, then sends it or queues it behind the window. */
+    private void ship(int dest, Destination d, long[] u, int n, int level) {
+        Arrays.sort(u, 0, n);
+        Wire.Out coded = coders.get();
+        coded.reset();
+        coded.type(Wire.UPDATES).varint(epoch).varint(level);
+        long prev = 0;
+        for (int i = 0; i < n; i++) {
+            long rank = u[i] >>> 1;
+            coded.varint((rank - prev) << 1 | (u[i] & 1));
+            prev = rank;
+        }
+        byte[] b = coded.toArray();
+        updates.add(n);
+        boolean now;
+        synchronized (d) {
+            d.shipping--;
+            d.spare.add(u);
+            now = d.inFlight < window;
+            if (now) {
+                count(d, b);
+            } else {
+                d.queued.add(b);
+                d.backlog = d.queued.size();
+            }
+        }
+        if (now) {
+            transport.send(to[dest], b);
+        }
+    }
+
+    /** Counts batch {@code b} as in flight and sent (holding {@code d}'s lock), before it is sent. */
+    private void count(Destination d, byte[] b) {
+        d.inFlight++;
+        sent.increment();
+        bytes.add(b.length);
     }
 }

@@ -10,8 +10,11 @@ import java.util.List;
  * Barriers are the coordinator's rounds: it sends a command to every worker and waits for
  * every reply.
  *
- * <p>Delivery is reliable while both members live, and may reorder batches; a member lost is
- * reported to every listener, and the layer under way is then abandoned.
+ * <p>Delivery may reorder messages. Over {@link ReliableTransport} (which {@link ClusterWorker}
+ * and {@link Coordinator} put over the transport they are given) each message is delivered
+ * exactly once while both members live, and a member that stays silent is reported lost; a
+ * transport below it may drop and duplicate messages. A member lost is reported to every
+ * listener, and the layer under way is then abandoned.
  *
  * <pre>{@code
  * Transport t = LocalTransport.hub().join();
@@ -46,5 +49,14 @@ public interface Transport extends AutoCloseable {
 
         /** {@code member} left or failed. */
         void memberLost(String member);
+
+        /**
+         * {@code member} is lost for {@code reason} (what was waited for, how long), as a layer
+         * that checks delivery finds it ({@link ReliableTransport}); by default, as
+         * {@link #memberLost(String)}.
+         */
+        default void memberLost(String member, String reason) {
+            memberLost(member);
+        }
     }
 }

@@ -183,9 +183,9 @@ class AuthTransportTest {
             }
             await(() -> coordinator.members().size() == 3);
             List<ClusterGenerator.LayerReport> reports = new ClusterGenerator(coordinator,
-                    new Coordinator.Options(1536, 16, 4)).run(variant, dir, max, 1, r -> { });
+                    new Coordinator.Options(1536, 16, 4)).run(variant, dir.resolve("coordinator"), max, 1, r -> { });
             started.forEach(ClusterWorker::close);
-            Tables.assertSame(variant, reference, dir, max);
+            Tables.assertSame(variant, reference, dir.resolve("coordinator"), max);
             assertTrue(reports.stream().mapToLong(ClusterGenerator.LayerReport::batches).sum() > 500, "batches");
             assertEquals(0, coordinator.rejected() + members.get(0).rejected() + members.get(1).rejected(),
                     "nothing dropped between members that hold the secret");

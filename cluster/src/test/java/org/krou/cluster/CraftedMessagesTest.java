@@ -35,7 +35,7 @@ class CraftedMessagesTest {
     private Path local;
     private Path outside;
     private LocalTransport.Hub hub;
-    private Transport coordinator;
+    private ReliableTransport coordinator;
     private String worker;
     private ClusterWorker started;
     private final LinkedBlockingQueue<byte[]> received = new LinkedBlockingQueue<>();
@@ -51,7 +51,7 @@ class CraftedMessagesTest {
         local = root.resolve("worker-local");
         outside = root.resolve("outside");
         hub = LocalTransport.hub(0);
-        coordinator = hub.join();
+        coordinator = new ReliableTransport(hub.join(), ReliableTransport.Options.DEFAULT); // as the worker's
         coordinator.listen(new Transport.Listener() {
             @Override
             public void received(String from, byte[] message) {
@@ -70,6 +70,7 @@ class CraftedMessagesTest {
     @AfterEach
     void stop() {
         started.close();
+        coordinator.stop();
         hub.close();
         Thread.setDefaultUncaughtExceptionHandler(before);
     }

@@ -293,7 +293,9 @@ class LocalClusterTest {
             int[] layer = {-1};
             started.add(ClusterWorker.start(new Filtered(doomed, (from, message, to) -> {
                 if (message[0] == Wire.LAYER) {
-                    Wire.In in = new Wire.In(message).skipType();
+                    // below the worker's ReliableTransport: the message is the frame's beginning
+                    Wire.In in = new Wire.In(java.util.Arrays.copyOf(message,
+                            ReliableLink.parse(message).payloadLength())).skipType();
                     layer[0] = LayerOrder.read(in.varint(), in, doomed.self()).seeds();
                 }
                 if (message[0] == Wire.ENCODE && layer[0] == 7) {

@@ -1,25 +1,38 @@
 package org.krou.generator;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.krou.index.PositionIndex;
 import org.krou.util.Words;
 
 /**
  * Progress on a terminal: about once a second, the layer and its phase, the positions of the
  * whole job done so far, the rate (positions computed per second, reused layers left out) and
- * the estimated time left at that rate. The rate falls somewhat as layers grow, so the estimate
- * is on the short side. Each layer's line gives the wall time of its phases, and
- * {@link #phaseSummary()} where the whole job's time went.
+ * the estimated time left ({@link JobEstimate}: a cost a position fitted to the layers computed
+ * so far and projected to the larger ones). Each layer's line gives the wall time of its phases,
+ * and {@link #phaseSummary()} where the whole job's time went. With {@link #logTo}, each layer's
+ * line also goes to a log file, with the date and the estimate of the time left.
  */
 public final class ConsoleProgress implements Progress {
     private final PrintStream out;
     private final int maxSeeds;
-    private final long start = System.nanoTime();
+    private final LongSupplier clock;
+    private final long start;
+    private final JobEstimate estimate;
+    private Path log;
+    private boolean logStarted;
     private final AtomicLong done = new AtomicLong();
     private volatile long units = 1;
     private volatile int seeds;
@@ -35,14 +48,32 @@ public final class ConsoleProgress implements Progress {
 
     /** Reports to {@code out} for a job of layers {@code 0..maxSeeds}. */
     public ConsoleProgress(PrintStream out, int maxSeeds) {
+        this(out, maxSeeds, System::nanoTime);
+    }
+
+    /** As {@link #ConsoleProgress(PrintStream, int)}, reading the time in nanoseconds from {@code clock}. */
+    ConsoleProgress(PrintStream out, int maxSeeds, LongSupplier clock) {
         this.out = out;
         this.maxSeeds = maxSeeds;
+        this.clock = clock;
+        this.start = clock.getAsLong();
+        this.estimate = new JobEstimate(maxSeeds);
+    }
+
+    /**
+     * Appends a line a layer to {@code file} (created if missing; a line of its own, written with
+     * the first layer's, marks the start of each run, so that a run refused before its first
+     * layer leaves nothing), e.g. beside the tables, so that a run of hours leaves its record.
+     */
+    public synchronized ConsoleProgress logTo(Path file) {
+        this.log = file;
+        return this;
     }
 
     @Override
     public synchronized void phase(int seeds, String name, long units) {
         endPhase();
-        phaseStart = System.nanoTime();
+        phaseStart = clock.getAsLong();
         this.seeds = seeds;
         this.name = name;
         this.units = Math.max(1, units);
@@ -52,7 +83,7 @@ public final class ConsoleProgress implements Progress {
     @Override
     public void advance(long k) {
         long d = done.addAndGet(k);
-        long now = System.nanoTime();
+        long now = clock.getAsLong();
         if (now - lastPrint > 1_000_000_000L) {
             synchronized (this) {
                 if (now - lastPrint > 1_000_000_000L) {
@@ -63,22 +94,16 @@ public final class ConsoleProgress implements Progress {
         }
     }
 
-    private void print(long d) {
+    private synchronized void print(long d) {
         int n = seeds;
         long size = PositionIndex.size(n);
         double fraction = Math.min(1.0, (double) d / units);
-        // share of a layer's time spent before and in each phase, roughly as measured
-        double layerFraction = switch (name) {
-            case "exits" -> 0.35 * fraction;
-            case "resolve" -> 0.35 + 0.5 * fraction;
-            default -> 0.85 + 0.15 * fraction;
-        };
         long total = PositionIndex.cumulativeSize(maxSeeds);
-        long done = doneLayers + (long) (size * layerFraction);
-        double elapsed = (System.nanoTime() - start) / 1e9;
+        long done = doneLayers + (long) (size * estimate.layerFraction(name, fraction));
+        double elapsed = (clock.getAsLong() - start) / 1e9;
         double workedNow = elapsed - reusedSeconds;
         double rate = workedNow > 0 ? (done - reusedPositions) / workedNow : 0;
-        String eta = rate > 0 && done > reusedPositions ? ", about " + duration((total - done) / rate) + " left" : "";
+        String eta = estimate.ready() ? ", about " + duration(estimate.secondsLeft(n, name, fraction)) + " left" : "";
         out.printf(Locale.ROOT, "  layer %d/%d %-7s %5.1f%% | %,d of %,d positions done | %,.0f positions/s | %s elapsed%s%n",
                 n, maxSeeds, name, 100 * fraction, done, total, rate, duration(elapsed), eta);
     }
@@ -97,13 +122,49 @@ public final class ConsoleProgress implements Progress {
             reusedSeconds += seconds;
         } else {
             layerPhases.forEach((k, v) -> jobPhases.merge(k, v, Double::sum));
+            layerPhases.forEach(estimate::phaseDone);
+            estimate.layerDone(seeds, positions, seconds);
         }
-        out.printf(Locale.ROOT, "layer %2d: %,15d %-9s %s%n", seeds, positions,
+        String line = String.format(Locale.ROOT, "layer %2d: %,15d %-9s %s", seeds, positions,
                 Words.noun(positions, "position", "positions"),
                 reused ? "reused from disk" : String.format(Locale.ROOT, "in %6.2f s (%,.0f positions/s)%s",
                         seconds, positions / Math.max(seconds, 1e-9), phases(layerPhases, seconds)));
+        out.println(line);
+        if (log != null) {
+            double elapsed = (clock.getAsLong() - start) / 1e9;
+            String left = seeds < maxSeeds && estimate.ready()
+                    ? ", about " + duration(estimate.secondsLeft(seeds + 1, "", 0)) + " left" : "";
+            try {
+                if (!logStarted) {
+                    append(String.format(Locale.ROOT, "%s start: layers 0..%d, %,d positions",
+                            Instant.now().truncatedTo(ChronoUnit.SECONDS), maxSeeds, PositionIndex.cumulativeSize(maxSeeds)));
+                    logStarted = true;
+                }
+                append(String.format(Locale.ROOT, "%s %s; %s elapsed%s", Instant.now().truncatedTo(ChronoUnit.SECONDS),
+                        line.replaceAll(" {2,}", " "), duration(elapsed), left));
+            } catch (IOException e) {
+                out.println("warning: could not write the log " + log + " (" + e.getMessage() + "); no more lines go to it");
+                log = null;
+            }
+        }
         layerPhases.clear();
-        lastPrint = System.nanoTime();
+        lastPrint = clock.getAsLong();
+    }
+
+    /** Appends {@code line}, dated, to the log of {@link #logTo}, if there is one. */
+    public synchronized void logLine(String line) {
+        if (log != null) {
+            try {
+                append(Instant.now().truncatedTo(ChronoUnit.SECONDS) + " " + line);
+            } catch (IOException e) {
+                out.println("warning: could not write the log " + log + " (" + e.getMessage() + ")");
+            }
+        }
+    }
+
+    private void append(String line) throws IOException {
+        Files.writeString(log, line + System.lineSeparator(), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     }
 
     /**
@@ -120,7 +181,7 @@ public final class ConsoleProgress implements Progress {
     /** Adds the time since the current phase started to it. */
     private void endPhase() {
         if (!name.isEmpty()) {
-            layerPhases.merge(name, (System.nanoTime() - phaseStart) / 1e9, Double::sum);
+            layerPhases.merge(name, (clock.getAsLong() - phaseStart) / 1e9, Double::sum);
             name = "";
         }
     }
