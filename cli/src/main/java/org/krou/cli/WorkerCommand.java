@@ -61,6 +61,14 @@ final class WorkerCommand implements Callable<Integer> {
                     + "unchanged (default: held in the heap, cut from the tables again at each job).")
     Path local;
 
+    @Option(names = "--memory", paramLabel = "SIZE",
+            description = "Most heap this worker may plan to hold for a layer, e.g. 4g or 800m (default: the JVM's heap "
+                    + "limit, set by KROU_JAVA_OPTS; the smaller of the two counts). When a layer's order arrives the "
+                    + "worker prints its plan (its share of the working layer, its slices of the finished layers in "
+                    + "the heap or none with --local, buffers, overhead) and, if it does not fit, fails that layer at "
+                    + "once, the coordinator naming this worker and the figures.")
+    String memory;
+
     @Option(names = "--cluster-name", paramLabel = "NAME", defaultValue = "krou",
             description = "Name of the cluster; members of other names are ignored (default: ${DEFAULT-VALUE}).")
     String clusterName;
@@ -78,6 +86,7 @@ final class WorkerCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         ClusterSecret secret = security.secret(spec.commandLine().getErr());
+        long cap = memory == null ? 0 : Sizes.parse("--memory", memory);
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (t < 1 || t > 1024) {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
@@ -95,13 +104,21 @@ final class WorkerCommand implements Callable<Integer> {
                 ClusterSecurityOptions.clusterName(secret, clusterName), host, port, join));
         // the stack: exact delivery over authenticated messages over Hazelcast's topics
         ReliableTransport transport = new ReliableTransport(ClusterSecurityOptions.transport(hz, secret), delivery);
-        ClusterWorker worker = ClusterWorker.start(transport, t, data, local);
+        ClusterWorker worker = ClusterWorker.start(transport, t, data, local, cap, plan -> {
+            synchronized (out) {
+                out.println("Memory: " + plan);
+                out.flush();
+            }
+        });
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             worker.close();
             transport.close();
         }));
-        out.printf(Locale.ROOT, "Worker %s listening on port %d with %s; %s in cluster %s%s%n",
+        long heap = Runtime.getRuntime().maxMemory();
+        out.printf(Locale.ROOT, "Worker %s listening on port %d with %s, heap for the layers %s%s; %s in cluster %s%s%n",
                 transport.self(), port, Words.count(t, "thread", "threads"),
+                Sizes.format(org.krou.cluster.WorkerMemory.cap(cap, heap)),
+                cap > 0 && cap <= heap ? " (--memory)" : " (the JVM's limit)",
                 Words.count(hz.members().size(), "member", "members"), clusterName,
                 secret == null ? " (insecure: no secret)" : " (members must prove the secret of " + security.secretFile + ")");
         out.flush();

@@ -165,6 +165,14 @@ class ClusterCliTest {
     }
 
     @Test
+    void aWorkerRefusesAMemoryCapThatIsNotASize() {
+        CliRun r = CliRun.of("worker", "--port", "1", "--join", "127.0.0.1:1", "--data", dir.toString(), "--insecure",
+                "--memory", "12x");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().endsWith("error: --memory '12x': expected a size such as 16g, 800m or 1.5g\n"), r.err());
+    }
+
+    @Test
     void clusterRefusesOptionsItDoesNotTake() {
         CliRun r = CliRun.of("generate", "--cluster", "127.0.0.1:1", "--dtc", "--data", dir.toString());
         assertEquals(2, r.exit(), r.out() + r.err());

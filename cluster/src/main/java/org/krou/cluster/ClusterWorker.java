@@ -53,6 +53,12 @@ public final class ClusterWorker implements AutoCloseable {
     private BlockSender sender;
     /** This worker's data directory: the finished tables it fetched, or shares with the coordinator. */
     private final Path data;
+    /** Whether the slices are memory-mapped from a local directory. */
+    private final boolean mapped;
+    /** The most heap its plan of a layer may need ({@code --memory}); 0: the JVM's heap. */
+    private final long memory;
+    /** Where the plan of each layer goes (the worker's output). */
+    private final java.util.function.Consumer<String> plans;
     private int batch;
     private int window;
     /** Bytes of a chunk of a file sent to or received from the coordinator. */
@@ -75,11 +81,15 @@ public final class ClusterWorker implements AutoCloseable {
     private record Message(String from, byte[] body, Runnable local, String reason) {
     }
 
-    private ClusterWorker(Transport transport, int threads, Path data, Path local) {
+    private ClusterWorker(Transport transport, int threads, Path data, Path local, long memory,
+                          java.util.function.Consumer<String> plans) {
         this.transport = ReliableTransport.over(transport);
         this.ownsReliable = this.transport != transport;
         this.threads = threads;
         this.data = java.util.Objects.requireNonNull(data, "a worker needs its own data directory");
+        this.mapped = local != null;
+        this.memory = memory;
+        this.plans = plans;
         this.finished = new FinishedLayers(this.transport, data, local, threads);
         this.handshake = new Handshake(this.transport);
         this.loop = new Thread(this::run, "krou-worker-" + transport.self());
@@ -109,7 +119,18 @@ public final class ClusterWorker implements AutoCloseable {
      * default options), unless {@code transport} is one already.
      */
     public static ClusterWorker start(Transport transport, int threads, Path data, Path local) {
-        ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads), data, local);
+        return start(transport, threads, data, local, 0, plan -> { });
+    }
+
+    /**
+     * Starts a worker as {@link #start(Transport, int, Path, Path)} does that checks its plan of
+     * each layer ({@link WorkerMemory}) against {@code memory} bytes, or the JVM's heap if that
+     * is smaller or {@code memory} is 0, and tells each plan to {@code plans}: a layer whose plan
+     * does not fit fails at once, reported to the coordinator with the figures.
+     */
+    public static ClusterWorker start(Transport transport, int threads, Path data, Path local, long memory,
+                                      java.util.function.Consumer<String> plans) {
+        ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads), data, local, memory, plans);
         w.transport.listen(new Transport.Listener() {
             @Override
             public void received(String from, byte[] message) {
@@ -250,6 +271,12 @@ public final class ClusterWorker implements AutoCloseable {
         window = o.window();
         chunk = o.chunk();
         workers = o.workers();
+        WorkerMemory plan = WorkerMemory.of(o, o.indexOf(transport.self()), mapped, threads);
+        long cap = WorkerMemory.cap(memory, Runtime.getRuntime().maxMemory());
+        plans.accept(plan.describe(cap));
+        if (!plan.fits(cap)) {
+            throw new WorkerMemory.TooSmall(plan.shortage(memory, cap)); // fails the layer, reported
+        }
         finished.keepParked(epoch);
         slices = finished.open(o, o.indexOf(transport.self()));
         lookups = new Lookups(transport, workers, epoch, slices);

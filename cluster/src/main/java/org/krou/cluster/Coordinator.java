@@ -452,7 +452,9 @@ public final class Coordinator {
                 if (in.varint() != e) {
                     continue; // a failure of a layer already abandoned
                 }
-                throw new ClusterAbortedException("layer " + seeds + " failed on worker " + in.string());
+                String why = in.string(); // "id: reason"
+                throw new ClusterAbortedException("layer " + seeds + " failed on " + name(m.from, workers)
+                        + (why.startsWith(m.from + ": ") ? why.substring(m.from.length()) : ": " + why));
             }
             return m;
         }
