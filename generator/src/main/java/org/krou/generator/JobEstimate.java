@@ -58,9 +58,17 @@ final class JobEstimate {
         }
     }
 
-    /** True once a layer was computed: before, there is nothing to estimate from. */
+    /**
+     * True once the computed layers hold {@link #MIN_POSITIONS} positions: before, their time is
+     * mostly the JVM's warm-up and a layer's fixed costs, and an estimate from it would be
+     * absurd.
+     */
     boolean ready() {
-        return !layers.isEmpty();
+        double positions = 0;
+        for (double[] l : layers) {
+            positions += l[1];
+        }
+        return positions >= MIN_POSITIONS;
     }
 
     /** Seconds a position of layer {@code k} is expected to take. */

@@ -98,6 +98,7 @@ class JobEstimateTest {
     void withoutAFitTheDefaultSharesAndTheMeanCostAreUsed() {
         JobEstimate e = new JobEstimate(10);
         e.layerDone(9, 1000, 2e-3);
+        assertFalse(e.ready(), "a thousand positions computed: too few to estimate from");
         assertEquals(JobEstimate.DEFAULT_SHARES[0] * 0.5, e.layerFraction("exits", 0.5), 1e-12);
         assertEquals(2e-6 * boards(10), e.secondsLeft(10, "", 0), 1e-9);
     }
