@@ -71,8 +71,8 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Option(names = "--cluster", paramLabel = "HOST:PORT", split = ",",
             description = "Solve on a cluster: the workers (`krou worker`) at these addresses, comma-separated, "
-                    + "compute; this process coordinates and writes the tables. DIR must be shared by every "
-                    + "machine at the same path. Needs --secret-file FILE (the workers' secret) or, explicitly, "
+                    + "compute; this process coordinates and writes the tables into DIR (the workers send their "
+                    + "blocks; nothing need be shared but the network). Needs --secret-file FILE (the workers' secret) or, explicitly, "
                     + "--insecure. Not with --dtc, --codec or --plan.")
     List<String> cluster;
 
