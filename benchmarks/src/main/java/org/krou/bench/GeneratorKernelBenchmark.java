@@ -165,7 +165,8 @@ public class GeneratorKernelBenchmark {
     }
 
     /**
-     * Phase 1 over consecutive ranks as ExitPhase runs it now: {@link ExitKernel#evaluateRun}, runs
+     * Phase 1 over consecutive ranks as ExitPhase runs each opponent's row of its columns (and ran the
+     * whole layer before the columns): {@link ExitKernel#evaluateRun}, runs
      * of {@link ExitKernel#BATCH} positions whose look-ups are made together, one code byte stored.
      */
     @Benchmark

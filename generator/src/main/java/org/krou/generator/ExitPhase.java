@@ -13,11 +13,9 @@ import org.krou.util.ByteBigArray;
  * is worth {@code c - value(child)}. A finished game (no legal move) is worth
  * {@link Rules#terminalValue(int[])} and has no moves. Non-capturing moves, cancelled grand slams
  * included, stay in the layer and are only counted here. The per-position work is
- * {@link ExitKernel}.
+ * {@link ExitKernel}; the order of the positions is {@link ExitColumns}'.
  */
 final class ExitPhase {
-    private static final long CHUNK = 1 << 15;
-
     private ExitPhase() {
     }
 
@@ -38,23 +36,39 @@ final class ExitPhase {
     static void run(LayerState layer, ByteBigArray[] solved, ByteBigArray dist, Variant variant, int threads,
                     Progress progress) {
         int n = layer.seeds;
-        Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> {
+        ExitColumns columns = new ExitColumns(n);
+        int workers = Math.max(1, threads);
+        ExitKernel[] kernels = new ExitKernel[workers];
+        for (int w = 0; w < workers; w++) {
+            kernels[w] = new ExitKernel(variant, solved);
+        }
+        Parallel.forChunks(workers, columns.count(), 1, (worker, column, end) -> {
+            int c = (int) column;
+            ExitKernel kernel = kernels[worker];
             int[] b = new int[12];
+            int[] row = new int[12]; // the column's first mover's row in pits 0..5, the opponent's row in 6..11
             int[] results = new int[ExitKernel.BATCH];
-            ExitKernel kernel = new ExitKernel(variant, solved);
-            PositionIndex.unrank(n, from, b);
-            for (long i = from; i < to; i += ExitKernel.BATCH) {
-                int m = (int) Math.min(ExitKernel.BATCH, to - i);
-                kernel.evaluateRun(b, n, m, results);
-                for (int k = 0; k < m; k++) {
-                    int r = results[k];
-                    if (dist != null) {
-                        dist.set(i + k, (byte) (ExitKernel.terminal(r) ? 0 : DistancePhase.NONE));
+            int k = columns.moverSeeds(c);
+            int rows = columns.rows(c);
+            ExitColumns.moverRow(k, columns.firstRow(c), row, b);
+            ExitColumns.firstOpponentRow(n - k, row);
+            do {
+                System.arraycopy(row, 0, b, 0, 12); // evaluateRun steps b
+                long first = PositionIndex.rank(b);
+                for (int done = 0; done < rows; done += ExitKernel.BATCH) {
+                    int m = Math.min(ExitKernel.BATCH, rows - done);
+                    kernel.evaluateRun(b, n, m, results);
+                    for (int j = 0; j < m; j++) {
+                        long i = first + done + j;
+                        int r = results[j];
+                        if (dist != null) {
+                            dist.set(i, (byte) (ExitKernel.terminal(r) ? 0 : DistancePhase.NONE));
+                        }
+                        layer.state.set(i, layer.codes.initial(ExitKernel.same(r), ExitKernel.best(r)));
                     }
-                    layer.state.set(i + k, layer.codes.initial(ExitKernel.same(r), ExitKernel.best(r)));
                 }
-            }
-            progress.advance(to - from);
+            } while (ExitColumns.nextOpponentRow(row));
+            progress.advance(columns.size(c));
         });
     }
 }
