@@ -23,14 +23,29 @@ import org.krou.index.PositionIndex;
  * plain rank order the mover's row changes with every board and the children are spread over
  * their whole layers (docs/PERFORMANCE.md has the page-cache simulation and the timings).
  *
+ * <p>Used by {@link ExitPhase} and by the decoder of tables with don't-care entries
+ * ({@code LayerResolver}), whose one-ply look-ups read the same children.
+ *
  * <pre>{@code
- * ExitColumns c = new ExitColumns(n);
- * for (int i = 0; i < c.count(); i++) {
- *     int k = c.moverSeeds(i), first = c.firstRow(i), rows = c.rows(i);   // then every opponent's row
+ * ExitColumns columns = new ExitColumns(n);
+ * for (int c = 0; c < columns.count(); c++) {          // columns are independent: one a thread
+ *     columns.visit(c, new int[12], new int[12], (board, first, count) -> {
+ *         // boards of ranks first .. first + count - 1, board the first; step it with PositionIndex.next
+ *     });
  * }
  * }</pre>
  */
-final class ExitColumns {
+public final class ExitColumns {
+    /** What a visit of a column does with one of its runs of consecutive ranks. */
+    @FunctionalInterface
+    public interface Run {
+        /**
+         * Visits the {@code count} boards of ranks {@code first ..}; {@code board} is the first
+         * of them, and may be stepped with {@link PositionIndex#next} through the run.
+         */
+        void visit(int[] board, long first, int count);
+    }
+
     /** Mover's rows a column: two runs of {@link ExitKernel#BATCH}, a cache line of states for each opponent's row. */
     static final int GROUP = 64;
 
@@ -40,7 +55,7 @@ final class ExitColumns {
     private final int[] rows;
 
     /** The columns of layer {@code seeds}. */
-    ExitColumns(int seeds) {
+    public ExitColumns(int seeds) {
         this.seeds = seeds;
         int count = 0;
         for (int k = 0; k <= seeds; k++) {
@@ -70,7 +85,7 @@ final class ExitColumns {
     }
 
     /** The number of columns. */
-    int count() {
+    public int count() {
         return moverSeeds.length;
     }
 
@@ -90,8 +105,22 @@ final class ExitColumns {
     }
 
     /** The boards of column {@code i}. */
-    long size(int i) {
+    public long size(int i) {
         return (long) rows[i] * rowCount(seeds - moverSeeds[i]);
+    }
+
+    /**
+     * Visits column {@code i}: one run for each opponent's row, in rank order of the opponent's
+     * rows. {@code board} and {@code row} are the caller's scratch boards (allocation-free).
+     */
+    public void visit(int i, int[] board, int[] row, Run run) {
+        int k = moverSeeds[i];
+        moverRow(k, firstRow[i], row, board);
+        firstOpponentRow(seeds - k, row);
+        do {
+            System.arraycopy(row, 0, board, 0, 12); // the run may step board
+            run.visit(board, PositionIndex.rank(board), rows[i]);
+        } while (nextOpponentRow(row));
     }
 
     /**

@@ -45,16 +45,8 @@ final class ExitPhase {
         Parallel.forChunks(workers, columns.count(), 1, (worker, column, end) -> {
             int c = (int) column;
             ExitKernel kernel = kernels[worker];
-            int[] b = new int[12];
-            int[] row = new int[12]; // the column's first mover's row in pits 0..5, the opponent's row in 6..11
             int[] results = new int[ExitKernel.BATCH];
-            int k = columns.moverSeeds(c);
-            int rows = columns.rows(c);
-            ExitColumns.moverRow(k, columns.firstRow(c), row, b);
-            ExitColumns.firstOpponentRow(n - k, row);
-            do {
-                System.arraycopy(row, 0, b, 0, 12); // evaluateRun steps b
-                long first = PositionIndex.rank(b);
+            columns.visit(c, new int[12], new int[12], (b, first, rows) -> {
                 for (int done = 0; done < rows; done += ExitKernel.BATCH) {
                     int m = Math.min(ExitKernel.BATCH, rows - done);
                     kernel.evaluateRun(b, n, m, results);
@@ -67,7 +59,7 @@ final class ExitPhase {
                         layer.state.set(i, layer.codes.initial(ExitKernel.same(r), ExitKernel.best(r)));
                     }
                 }
-            } while (ExitColumns.nextOpponentRow(row));
+            });
             progress.advance(columns.size(c));
         });
     }

@@ -10,13 +10,16 @@ import org.krou.table.TableFile;
 import org.krou.table.TableKind;
 import org.krou.table.TablePaths;
 import org.krou.util.ByteBigArray;
+import org.krou.generator.ExitColumns;
 import org.krou.generator.Parallel;
 
 /**
  * Bulk decoding of a whole layer into its true values, for the generator (restarts) and tools.
  * A table with don't-care entries is read as stored symbols, then every position is resolved by
  * the probing library's {@link DontCareResolver} ({@code max(stored, best exit)}, a finished game
- * its rule value) from the true values of the smaller layers, on several threads.
+ * its rule value) from the true values of the smaller layers, on several threads, visiting the layer
+ * in the exit phase's {@link ExitColumns} so that the children it reads from memory-mapped layers
+ * stay within what the page cache holds.
  *
  * <pre>{@code
  * ByteBigArray[] below = ...;   // true values of layers 0..n-1
@@ -24,8 +27,6 @@ import org.krou.generator.Parallel;
  * }</pre>
  */
 public final class LayerResolver {
-    private static final long CHUNK = 1 << 15;
-
     private LayerResolver() {
     }
 
@@ -63,12 +64,14 @@ public final class LayerResolver {
                 throw new IllegalArgumentException("the true values of layer " + k + " are needed to resolve layer " + seeds);
             }
         }
-        Parallel.forChunks(threads, size, CHUNK,
-                (worker, from, to) -> resolveRange(variant, seeds, values, below, from, to));
+        ExitColumns columns = new ExitColumns(seeds);
+        Parallel.forChunks(threads, columns.count(), 1,
+                (worker, column, end) -> resolveColumn(variant, seeds, values, below, columns, (int) column));
     }
 
-    private static void resolveRange(Variant variant, int n, ByteBigArray values, ByteBigArray[] below, long from,
-                                     long to) {
+    /** Resolves the positions of one column ({@link ExitColumns}: the look-ups of its children stay in few windows of their layers). */
+    private static void resolveColumn(Variant variant, int n, ByteBigArray values, ByteBigArray[] below,
+                                      ExitColumns columns, int column) {
         DontCareResolver resolver = new DontCareResolver(variant, new DontCareResolver.Layers() {
             @Override
             public int stored(int[] board, int seeds) {
@@ -80,11 +83,11 @@ public final class LayerResolver {
                 return false; // the true values
             }
         });
-        int[] b = new int[12];
-        PositionIndex.unrank(n, from, b);
-        for (long r = from; r < to; r++) {
-            values.set(r, (byte) resolver.resolve(b, n, values.get(r)));
-            PositionIndex.next(b);
-        }
+        columns.visit(column, new int[12], new int[12], (b, first, count) -> {
+            for (long r = first; r < first + count; r++) {
+                values.set(r, (byte) resolver.resolve(b, n, values.get(r)));
+                PositionIndex.next(b);
+            }
+        });
     }
 }
