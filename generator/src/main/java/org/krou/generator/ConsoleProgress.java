@@ -23,7 +23,9 @@ import org.krou.util.Words;
  * the estimated time left ({@link JobEstimate}: a cost a position fitted to the layers computed
  * so far and projected to the larger ones). Each layer's line gives the wall time of its phases,
  * and {@link #phaseSummary()} where the whole job's time went. With {@link #logTo}, each layer's
- * line also goes to a log file, with the date and the estimate of the time left.
+ * line also goes to a log file, with the date and the estimate of the time left; a resumed run
+ * reads the times that log recorded for the layers it reuses ({@link RunHistory}), so that its
+ * estimate starts from them.
  */
 public final class ConsoleProgress implements Progress {
     private final PrintStream out;
@@ -33,6 +35,7 @@ public final class ConsoleProgress implements Progress {
     private final JobEstimate estimate;
     private Path log;
     private boolean logStarted;
+    private RunHistory history = RunHistory.empty();
     private final AtomicLong done = new AtomicLong();
     private volatile long units = 1;
     private volatile int seeds;
@@ -64,9 +67,17 @@ public final class ConsoleProgress implements Progress {
      * Appends a line a layer to {@code file} (created if missing; a line of its own, written with
      * the first layer's, marks the start of each run, so that a run refused before its first
      * layer leaves nothing), e.g. beside the tables, so that a run of hours leaves its record.
+     * The layers the file already records as computed inform the time left when this run
+     * reuses them.
      */
     public synchronized ConsoleProgress logTo(Path file) {
         this.log = file;
+        try {
+            history = RunHistory.read(file);
+        } catch (IOException e) {
+            out.println("warning: could not read the log " + file + " (" + e.getMessage()
+                    + "); the time left is shown once a layer is computed");
+        }
         return this;
     }
 
@@ -120,6 +131,12 @@ public final class ConsoleProgress implements Progress {
         if (reused) {
             reusedPositions += positions;
             reusedSeconds += seconds;
+            RunHistory.Layer earlier = history.layer(seeds);
+            if (earlier != null && earlier.positions() == positions) {
+                // the time an earlier run took for it: the best guess of this machine's speed
+                earlier.phases().forEach(estimate::phaseDone);
+                estimate.layerDone(seeds, positions, earlier.seconds());
+            }
         } else {
             layerPhases.forEach((k, v) -> jobPhases.merge(k, v, Double::sum));
             layerPhases.forEach(estimate::phaseDone);
