@@ -59,16 +59,20 @@ final class ResolvePhase {
     static void run(LayerState layer, ByteBigArray[] solved, Variant variant, int threads, Progress progress,
                     Propagator.Boards boards) {
         int n = layer.seeds;
+        ExitColumns columns = new ExitColumns(n);
+        SeedMask mask = new SeedMask(layer, columns, threads);
         Propagator[] workers = new Propagator[threads];
         for (int w = 0; w < threads; w++) {
-            workers[w] = Propagator.whole(layer, solved, variant, boards);
+            workers[w] = Propagator.whole(layer, solved, variant, columns, mask, boards);
         }
-        ExitColumns columns = new ExitColumns(n);
         for (int t = n; t >= 1; t--) {
             final int level = t;
             Parallel.forChunks(threads, columns.count(), 1, (worker, column, end) -> {
-                workers[worker].seedColumn(level, columns, (int) column);
-                progress.advance(columns.size((int) column));
+                int c = (int) column;
+                if (mask.has(c, level)) {
+                    workers[worker].seedColumn(level, c);
+                }
+                progress.advance(columns.size(c));
             });
         }
         Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> finish(layer, from, to));
