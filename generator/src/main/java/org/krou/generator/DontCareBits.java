@@ -37,18 +37,6 @@ public final class DontCareBits {
         assert (old & 1L << i) == 0 : "bit " + i + " set twice";
     }
 
-    /**
-     * Sets the bits of word {@code w} (bits {@code 64w .. 64w + 63}) that are one in
-     * {@code bits}, its bit {@code j} for bit {@code 64w + j}; nothing if {@code bits} is 0.
-     */
-    public void setWord(long w, long bits) {
-        if (bits != 0) {
-            long i = w << 6;
-            long old = (long) WORDS.getAndBitwiseOr(chunks[(int) (i >>> CHUNK_BITS)], (int) ((i & MASK) >>> 6), bits);
-            assert (old & bits) == 0 : "a bit of word " + w + " set twice";
-        }
-    }
-
     /** Bit {@code i}. */
     public boolean get(long i) {
         return (chunks[(int) (i >>> CHUNK_BITS)][(int) ((i & MASK) >>> 6)] & 1L << i) != 0;

@@ -192,24 +192,15 @@ public final class Propagator {
         cursorRank = first;
         long end = first + count;
         long i = first;
-        // the don't-care bits of the run's seeds, set a word at a time (a run spans one or two)
-        long word = first >>> 6;
-        long bits = 0;
         while (i < end) {
             if ((i & 7) == 0 && i + 8 <= end) {
-                long states = state.getLong(i);
-                if (!hasZeroByte(states ^ wins) && !hasZeroByte(states ^ loses)) {
+                long word = state.getLong(i);
+                if (!hasZeroByte(word ^ wins) && !hasZeroByte(word ^ loses)) {
                     i += 8;
                     continue;
                 }
             }
             if (claim(level, i, win, lose)) {
-                if (i >>> 6 != word) {
-                    dontCare.setWord(word, bits);
-                    word = i >>> 6;
-                    bits = 0;
-                }
-                bits |= 1L << i;
                 for (; cursorRank < i; cursorRank++) {
                     PositionIndex.next(cursor);
                 }
@@ -223,7 +214,6 @@ public final class Propagator {
             }
             i++;
         }
-        dontCare.setWord(word, bits);
     }
 
     /**
@@ -290,7 +280,6 @@ public final class Propagator {
         if (!claim(t, l, win, lose)) {
             return;
         }
-        dontCare.set(l);
         if (packable) {
             moveCursor(rankOf(l));
             push(l, pred.pack(cursor, seeds));
@@ -301,7 +290,7 @@ public final class Propagator {
 
     /**
      * Claims local position {@code l} if it is a seed of level {@code t}: resolves it to its
-     * exit (the caller marks it don't-care).
+     * exit and marks it don't-care.
      */
     private boolean claim(int t, long l, byte win, byte lose) {
         byte s = state.get(l);
@@ -310,7 +299,11 @@ public final class Propagator {
         }
         // these codes change only by being resolved: if another thread resolved the
         // position meanwhile, the compare-and-set fails and it is no seed any more
-        return atomicState.compareAndSet(l, s, (byte) (s == win ? t : -t));
+        if (atomicState.compareAndSet(l, s, (byte) (s == win ? t : -t))) {
+            dontCare.set(l);
+            return true;
+        }
+        return false;
     }
 
     /**

@@ -35,24 +35,4 @@ class DontCareBitsTest {
             }
         }
     }
-
-    /** A word's bits at once are the bits one at a time. */
-    @Test
-    void setWordSetsTheBitsOfThatWordOnly() {
-        DontCareBits one = new DontCareBits(300);
-        DontCareBits word = new DontCareBits(300);
-        long[] sets = {0, 1, 63, 64, 100, 127, 128, 255, 299};
-        for (long i : sets) {
-            one.set(i);
-        }
-        word.setWord(0, 1L | 2L | 1L << 63);
-        word.setWord(1, 1L | 1L << 36 | 1L << 63);
-        word.setWord(2, 0); // nothing
-        word.setWord(2, 1L);
-        word.setWord(3, 1L << 63);
-        word.setWord(4, 1L << 43);
-        for (int i = 0; i < 300; i++) {
-            assertEquals(one.get(i), word.get(i), "bit " + i);
-        }
-    }
 }
