@@ -50,8 +50,6 @@ public final class ExitColumns {
     static final int GROUP = 64;
 
     private final int seeds;
-    /** The first column of each count of mover's seeds. */
-    private final int[] firstColumn;
     private final int[] moverSeeds;
     private final int[] firstRow;
     private final int[] rows;
@@ -60,9 +58,7 @@ public final class ExitColumns {
     public ExitColumns(int seeds) {
         this.seeds = seeds;
         int count = 0;
-        firstColumn = new int[seeds + 1];
         for (int k = 0; k <= seeds; k++) {
-            firstColumn[k] = count;
             count += (rowCount(k) + GROUP - 1) / GROUP;
         }
         moverSeeds = new int[count];
@@ -111,17 +107,6 @@ public final class ExitColumns {
     /** The boards of column {@code i}. */
     public long size(int i) {
         return (long) rows[i] * rowCount(seeds - moverSeeds[i]);
-    }
-
-    /**
-     * The column of the boards whose mover's row is pits 0..5 of {@code row}, whose pits 6..11
-     * must be empty: the row alone is then a board of layer {@code k} (its seeds), among the
-     * last {@code C(k + 5, 5)} of that layer ({@link #moverRow}).
-     */
-    int columnOfRow(int[] row) {
-        int k = row[0] + row[1] + row[2] + row[3] + row[4] + row[5];
-        long place = PositionIndex.rank(row) - (PositionIndex.size(k) - rowCount(k));
-        return firstColumn[k] + (int) (place / GROUP);
     }
 
     /**

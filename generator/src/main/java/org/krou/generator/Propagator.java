@@ -68,9 +68,6 @@ public final class Propagator {
     private final ByteBigArray exits;
     /** Null on one machine: every position is held, and its local index is its rank. */
     private final Partition partition;
-    /** On one machine: the layer's columns and the levels of their seeds, kept up to date here. */
-    private final ExitColumns columns;
-    private final SeedMask mask;
     private final int self;
     private final boolean packable;
     private final int[] board = new int[12];
@@ -112,10 +109,7 @@ public final class Propagator {
     }
 
     private Propagator(Variant variant, StateCodes codes, AtomicBytes atomicState, DontCareBits dontCare,
-                       ExitKernel kernel, ByteBigArray exits, Partition partition, int self, Boards boards,
-                       ExitColumns columns, SeedMask mask) {
-        this.columns = columns;
-        this.mask = mask;
+                       ExitKernel kernel, ByteBigArray exits, Partition partition, int self, Boards boards) {
         this.seeds = codes.seeds;
         this.codes = codes;
         this.atomicState = atomicState;
@@ -132,17 +126,14 @@ public final class Propagator {
     }
 
     /**
-     * On one machine: the whole layer, its seeds claimed a column at a time
-     * ({@link #seedColumn}), the exits the codes do not keep recomputed from the layers below.
+     * On one machine: the whole layer, the exits the codes do not keep recomputed from the
+     * layers below.
      *
-     * @param columns the layer's columns
-     * @param mask    the levels of their seeds, which this propagator marks as it makes new ones
-     * @param boards  {@link Boards#PACKED}, or another way to keep them (for tests)
+     * @param boards {@link Boards#PACKED}, or another way to keep them (for tests)
      */
-    static Propagator whole(LayerState layer, ByteBigArray[] solved, Variant variant, ExitColumns columns,
-                            SeedMask mask, Boards boards) {
+    static Propagator whole(LayerState layer, ByteBigArray[] solved, Variant variant, Boards boards) {
         return new Propagator(variant, layer.codes, layer.atomicState, layer.dontCare, new ExitKernel(variant, solved),
-                null, null, 0, boards, columns, mask);
+                null, null, 0, boards);
     }
 
     /**
@@ -154,7 +145,7 @@ public final class Propagator {
      */
     public static Propagator partitioned(Variant variant, StateCodes codes, AtomicBytes state, DontCareBits dontCare,
                                          ByteBigArray exits, int self, Partition partition) {
-        return new Propagator(variant, codes, state, dontCare, null, exits, partition, self, Boards.PACKED, null, null);
+        return new Propagator(variant, codes, state, dontCare, null, exits, partition, self, Boards.PACKED);
     }
 
     /** True if a byte of {@code x} is zero (exact: no false positives, no misses). */
@@ -173,7 +164,7 @@ public final class Propagator {
      * in a few hundred small windows of the layer, swept in order as the column is, instead of
      * all over it as in rank order (docs/PERFORMANCE.md).
      */
-    void seedColumn(int t, int c) {
+    void seedColumn(int t, ExitColumns columns, int c) {
         level = t;
         win = StateCodes.pos(t);
         lose = StateCodes.zero(-t);
@@ -419,28 +410,9 @@ public final class Propagator {
             }
             if (atomicState.compareAndSet(l, s, (byte) x)) {
                 resolved(l, qb, x);
-                if (mask != null && (x & StateCodes.RESOLVED) == 0) {
-                    int later = codes.seedLevel((byte) x);
-                    if (later > 0) {
-                        markSeed(q, qb, later);
-                    }
-                }
                 return;
             }
         }
-    }
-
-    /** Position {@code q} (packed board {@code qb}) became a seed of level {@code t}: marks its column. */
-    private void markSeed(long q, long qb, int t) {
-        if (qb == UNPACKED) {
-            PositionIndex.unrank(seeds, q, scratch);
-        } else {
-            pred.unpack(qb, seeds, scratch);
-        }
-        for (int p = 6; p < 12; p++) {
-            scratch[p] = 0;
-        }
-        mask.mark(columns.columnOfRow(scratch), t);
     }
 
     /** After transition {@code x} of {@code l}: marks it don't-care and stacks it as {@code x} says. */

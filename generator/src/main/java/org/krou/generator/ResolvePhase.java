@@ -59,20 +59,16 @@ final class ResolvePhase {
     static void run(LayerState layer, ByteBigArray[] solved, Variant variant, int threads, Progress progress,
                     Propagator.Boards boards) {
         int n = layer.seeds;
-        ExitColumns columns = new ExitColumns(n);
-        SeedMask mask = new SeedMask(layer, columns, threads);
         Propagator[] workers = new Propagator[threads];
         for (int w = 0; w < threads; w++) {
-            workers[w] = Propagator.whole(layer, solved, variant, columns, mask, boards);
+            workers[w] = Propagator.whole(layer, solved, variant, boards);
         }
+        ExitColumns columns = new ExitColumns(n);
         for (int t = n; t >= 1; t--) {
             final int level = t;
             Parallel.forChunks(threads, columns.count(), 1, (worker, column, end) -> {
-                int c = (int) column;
-                if (mask.has(c, level)) {
-                    workers[worker].seedColumn(level, c);
-                }
-                progress.advance(columns.size(c));
+                workers[worker].seedColumn(level, columns, (int) column);
+                progress.advance(columns.size((int) column));
             });
         }
         Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> finish(layer, from, to));

@@ -53,8 +53,6 @@ public final class StateCodes {
     private final byte[] counterOf = new byte[256];
     private final int[] exitOf = new int[256];
     private final byte[] loweredOf = new byte[256];
-    /** The level each code is a seed of ({@link #seedLevel}), 0 for the others. */
-    private final byte[] seedLevelOf = new byte[256];
 
     /** The codes of layer {@code seeds}, keeping as many exact exits as fit. */
     public StateCodes(int seeds) {
@@ -77,11 +75,9 @@ public final class StateCodes {
         java.util.Arrays.fill(counterOf, (byte) -2);
         for (int e = 1; e <= seeds; e++) {
             define(pos(e), -1, e, (byte) 0);
-            seedLevelOf[pos(e) & 0xFF] = (byte) e;
         }
         for (int e = -seeds; e <= 0; e++) {
             define(zero(e), 0, e, (byte) 0);
-            seedLevelOf[zero(e) & 0xFF] = (byte) -e;
         }
         int next = POS_BASE + seeds + 1; // up to 127, then on from -128 to below zero(-seeds)
         for (int c = 1; c <= MAX_COUNT; c++) {
@@ -142,15 +138,6 @@ public final class StateCodes {
      */
     public int counter(byte s) {
         return counterOf[s & 0xFF];
-    }
-
-    /**
-     * The level {@code t} at which a state is a seed: {@code e} for {@code pos(e)}, {@code -e}
-     * for {@code zero(e)} with {@code e < 0}; 0 for every other state (values, counters,
-     * {@code zero(0)}).
-     */
-    public int seedLevel(byte s) {
-        return seedLevelOf[s & 0xFF];
     }
 
     /** The best exit a code keeps: exact, {@link #NO_EXIT}, or {@link #UNKNOWN}. */

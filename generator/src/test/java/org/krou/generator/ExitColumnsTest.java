@@ -87,27 +87,6 @@ class ExitColumnsTest {
         assertEquals(size, visited);
     }
 
-    /** The column of a mover's row: the one whose brute-force rows ({@link #rows}) hold it. */
-    @ParameterizedTest
-    @ValueSource(ints = {0, 1, 4, 9, 13})
-    void columnOfRowIsTheColumnHoldingIt(int n) {
-        ExitColumns columns = new ExitColumns(n);
-        int checked = 0;
-        for (int c = 0; c < columns.count(); c++) {
-            List<int[]> movers = rows(columns.moverSeeds(c));
-            for (int j = 0; j < columns.rows(c); j++) {
-                int[] b = Arrays.copyOf(movers.get(columns.firstRow(c) + j), 12);
-                assertEquals(c, columns.columnOfRow(b), "layer " + n + ": row " + Arrays.toString(b));
-                checked++;
-            }
-        }
-        int all = 0;
-        for (int k = 0; k <= n; k++) {
-            all += rows(k).size();
-        }
-        assertEquals(all, checked, "every mover's row of the layer once");
-    }
-
     @Test
     void columnsChildrenFallInFewWindows() {
         int n = 16;
