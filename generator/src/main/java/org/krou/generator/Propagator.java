@@ -88,15 +88,6 @@ public final class Propagator {
     /** Pairs of local index and packed board (or a mark). */
     private long[] stack = new long[1 << 12];
     private int top;
-    /** The level whose seeds {@link #seedColumn} claims, its two seed codes, each in every byte of a long. */
-    private int level;
-    private byte win;
-    private byte lose;
-    private long wins;
-    private long loses;
-    private final int[] runBoard = new int[12];
-    private final int[] runRow = new int[12];
-    private final ExitColumns.Run seedRun = this::seedRun;
 
     /** How the boards of stacked positions are kept (all but {@link #PACKED} for tests). */
     enum Boards {
@@ -154,57 +145,12 @@ public final class Propagator {
     }
 
     /**
-     * On one machine: claims the seeds of level {@code t} in column {@code c} of
-     * {@code columns} (the layer's {@link ExitColumns}) and expands them, and what they resolve,
-     * to the end; packed seeds are stacked until a whole batch is ready, so that their
-     * predecessors' cache misses overlap too.
-     *
-     * <p>Why columns: a predecessor's rank is mostly its opponent's row, which is the seed's
-     * mover's row less the seeds the move took back, so the predecessors of a column's seeds lie
-     * in a few hundred small windows of the layer, swept in order as the column is, instead of
-     * all over it as in rank order (docs/PERFORMANCE.md).
+     * Claims the seeds of level {@code t} among local indices {@code [from, to)} and expands
+     * them, and what they resolve, to the end; packed seeds are stacked until a whole batch is
+     * ready, so that their predecessors' cache misses overlap too.
      */
-    void seedColumn(int t, ExitColumns columns, int c) {
-        level = t;
-        win = StateCodes.pos(t);
-        lose = StateCodes.zero(-t);
-        wins = (win & 0xFFL) * ONES;
-        loses = (lose & 0xFFL) * ONES;
-        columns.visit(c, runBoard, runRow, seedRun);
-        drain(1, ALL);
-    }
-
-    /**
-     * Claims and stacks the seeds of the level among the {@code count} positions of ranks
-     * {@code first ..}, whose first board is {@code b}: the cursor steps along the run to each.
-     */
-    private void seedRun(int[] b, long first, int count) {
-        System.arraycopy(b, 0, cursor, 0, 12);
-        cursorRank = first;
-        long end = first + count;
-        long i = first;
-        while (i < end) {
-            if ((i & 7) == 0 && i + 8 <= end) {
-                long word = state.getLong(i);
-                if (!hasZeroByte(word ^ wins) && !hasZeroByte(word ^ loses)) {
-                    i += 8;
-                    continue;
-                }
-            }
-            if (claim(level, i, win, lose)) {
-                for (; cursorRank < i; cursorRank++) {
-                    PositionIndex.next(cursor);
-                }
-                if (packable) {
-                    push(i, pred.pack(cursor, seeds));
-                    drain(BATCH, ALL);
-                } else {
-                    push(i, CURSOR);
-                    drain(1, ALL);
-                }
-            }
-            i++;
-        }
+    void seedLevel(int t, long from, long to) {
+        scan(t, from, to, true);
     }
 
     /**
@@ -212,7 +158,7 @@ public final class Propagator {
      * them, for {@link #expand}.
      */
     public void claimSeeds(int t, long from, long to) {
-        scan(t, from, to);
+        scan(t, from, to, false);
     }
 
     /** True while stacked positions wait to be expanded. */
@@ -243,7 +189,7 @@ public final class Propagator {
      * {@code zero(-t)} code during level {@code t}), so a word read while other threads write is
      * still a true list of candidates: only words holding one are looked at byte by byte.
      */
-    private void scan(int t, long from, long to) {
+    private void scan(int t, long from, long to, boolean expand) {
         byte win = StateCodes.pos(t);
         byte lose = StateCodes.zero(-t);
         long wins = (win & 0xFFL) * ONES;
@@ -251,50 +197,48 @@ public final class Propagator {
         cursorRank = -1;
         long i = from;
         for (; i < to && (i & 7) != 0; i++) {
-            seed(t, i, win, lose);
+            seed(t, i, win, lose, expand);
         }
         for (; i + 8 <= to; i += 8) {
             long word = state.getLong(i);
             if (hasZeroByte(word ^ wins) || hasZeroByte(word ^ loses)) {
                 for (int k = 0; k < 8; k++) {
-                    seed(t, i + k, win, lose);
+                    seed(t, i + k, win, lose, expand);
                 }
             }
         }
         for (; i < to; i++) {
-            seed(t, i, win, lose);
+            seed(t, i, win, lose, expand);
+        }
+        if (expand) {
+            drain(1, ALL);
         }
     }
 
     /** Claims local position {@code l} if it is a seed of level {@code t} and stacks it. */
-    private void seed(int t, long l, byte win, byte lose) {
-        if (!claim(t, l, win, lose)) {
-            return;
-        }
-        if (packable) {
-            moveCursor(rankOf(l));
-            push(l, pred.pack(cursor, seeds));
-        } else {
-            push(l, UNPACKED);
-        }
-    }
-
-    /**
-     * Claims local position {@code l} if it is a seed of level {@code t}: resolves it to its
-     * exit and marks it don't-care.
-     */
-    private boolean claim(int t, long l, byte win, byte lose) {
+    private void seed(int t, long l, byte win, byte lose, boolean expand) {
         byte s = state.get(l);
         if (s != win && s != lose) {
-            return false;
+            return;
         }
         // these codes change only by being resolved: if another thread resolved the
         // position meanwhile, the compare-and-set fails and it is no seed any more
         if (atomicState.compareAndSet(l, s, (byte) (s == win ? t : -t))) {
             dontCare.set(l);
-            return true;
+            if (packable) {
+                moveCursor(rankOf(l));
+                push(l, pred.pack(cursor, seeds));
+                if (expand) {
+                    drain(BATCH, ALL);
+                }
+            } else if (expand) {
+                moveCursor(rankOf(l));
+                push(l, CURSOR);
+                drain(1, ALL);
+            } else {
+                push(l, UNPACKED);
+            }
         }
-        return false;
     }
 
     /**

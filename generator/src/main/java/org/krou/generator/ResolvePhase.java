@@ -63,12 +63,11 @@ final class ResolvePhase {
         for (int w = 0; w < threads; w++) {
             workers[w] = Propagator.whole(layer, solved, variant, boards);
         }
-        ExitColumns columns = new ExitColumns(n);
         for (int t = n; t >= 1; t--) {
             final int level = t;
-            Parallel.forChunks(threads, columns.count(), 1, (worker, column, end) -> {
-                workers[worker].seedColumn(level, columns, (int) column);
-                progress.advance(columns.size((int) column));
+            Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> {
+                workers[worker].seedLevel(level, from, to);
+                progress.advance(to - from);
             });
         }
         Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> finish(layer, from, to));
