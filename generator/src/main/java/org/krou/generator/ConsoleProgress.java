@@ -120,6 +120,11 @@ public final class ConsoleProgress implements Progress {
     }
 
     @Override
+    public synchronized void reusing(boolean[] reused) {
+        estimate.reusing(reused);
+    }
+
+    @Override
     public void warn(String message) {
         out.println("warning: " + message);
     }

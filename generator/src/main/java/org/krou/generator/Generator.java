@@ -178,6 +178,7 @@ public final class Generator {
             mayReuse[n] = decode[n] && plan.isMapped(n);
         }
         ByteBigArray[] values = new ByteBigArray[maxSeeds + 1];
+        progress.reusing(reuse);
         try (WorkFiles work = workDir == null ? null : WorkFiles.open(workDir, mayReuse, progress)) {
             for (int n = 0; n <= maxSeeds; n++) {
                 long t0 = System.nanoTime();

@@ -39,10 +39,24 @@ final class JobEstimate {
 
     private final int maxSeeds;
     private final List<double[]> layers = new ArrayList<>(); // {k, positions, seconds}
+    /** The layers a resumed job reads back instead of computing; null: none. */
+    private boolean[] reused;
     private final double[] phaseSeconds = new double[PHASES.length];
 
     JobEstimate(int maxSeeds) {
         this.maxSeeds = maxSeeds;
+    }
+
+    /**
+     * The job reads back the layers {@code k} with {@code reused[k]} instead of computing them:
+     * they are left out of the time left (the time to read them is not estimated).
+     */
+    void reusing(boolean[] reused) {
+        this.reused = reused.clone();
+    }
+
+    private boolean isReused(int k) {
+        return reused != null && k < reused.length && reused[k];
     }
 
     /** Layer {@code k} of {@code positions} was computed in {@code seconds}. */
@@ -108,12 +122,15 @@ final class JobEstimate {
 
     /**
      * Seconds left in the job while layer {@code n} is in phase {@code phase}, {@code fraction}
-     * of it done; layers above {@code n} are all still to compute.
+     * of it done; layers above {@code n} are still to compute, but for those {@link #reusing}
+     * named.
      */
     double secondsLeft(int n, String phase, double fraction) {
-        double left = PositionIndex.size(n) * perPosition(n) * (1 - layerFraction(phase, fraction));
+        double left = isReused(n) ? 0 : PositionIndex.size(n) * perPosition(n) * (1 - layerFraction(phase, fraction));
         for (int k = n + 1; k <= maxSeeds; k++) {
-            left += PositionIndex.size(k) * perPosition(k);
+            if (!isReused(k)) {
+                left += PositionIndex.size(k) * perPosition(k);
+            }
         }
         return left;
     }

@@ -40,6 +40,13 @@ public interface Progress {
     default void warn(String message) {
     }
 
+    /**
+     * Before the first layer: the job reads back the layers {@code k} with {@code reused[k]}
+     * (from disk) and computes the others.
+     */
+    default void reusing(boolean[] reused) {
+    }
+
     /** Layer {@code seeds} is finished (or was reused from disk). */
     void layerDone(int seeds, long positions, double seconds, boolean reused);
 }

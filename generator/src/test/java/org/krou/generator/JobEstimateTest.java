@@ -102,4 +102,24 @@ class JobEstimateTest {
         assertEquals(JobEstimate.DEFAULT_SHARES[0] * 0.5, e.layerFraction("exits", 0.5), 1e-12);
         assertEquals(2e-6 * boards(10), e.secondsLeft(10, "", 0), 1e-9);
     }
+
+    /**
+     * A resumed job of 0..16 that reads back 0..13 and 15: only 14 and 16 are left to compute,
+     * whether a reused layer is being read or the first layer to compute has not started.
+     */
+    @Test
+    void layersReadBackAreNotLeftToCompute() {
+        JobEstimate e = new JobEstimate(16);
+        e.layerDone(12, boards(12), boards(12) * 1e-6);
+        e.layerDone(13, boards(13), boards(13) * 1e-6);
+        boolean[] reused = new boolean[17];
+        java.util.Arrays.fill(reused, 0, 14, true);
+        reused[15] = true;
+        e.reusing(reused);
+        double left = (boards(14) + boards(16)) * 1e-6; // 4,457,400 + 13,037,895 µs
+        assertEquals(17.495295, left, 1e-9);
+        assertEquals(left, e.secondsLeft(10, "mapping", 0.5), 1e-9);
+        assertEquals(left, e.secondsLeft(14, "exits", 0), 1e-9);
+        assertEquals(boards(16) * 1e-6, e.secondsLeft(15, "", 0), 1e-9);
+    }
 }
