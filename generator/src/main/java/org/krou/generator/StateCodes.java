@@ -16,14 +16,16 @@ import org.krou.util.ByteBigArray;
  *   <li>{@link #zero zero(e)}, {@code c = 0} and an exit {@code e} in {@code -n..0}: every
  *       same-layer move is bad; seeded at level {@code -e} (worth 0 if {@code e = 0}).</li>
  *   <li>{@code c} in 1..6 and an exit class: no exit, an exact exit in {@code -k..0}, or an exit
- *       below {@code -k} not kept ({@link #UNKNOWN}: recomputed with {@link ExitKernel} in the
- *       rare case the counter reaches 0). {@code k} is as large as the byte leaves room for
- *       (13 at 30 seeds, 7 at 48), at most {@code n}.</li>
+ *       below {@code -k} not kept ({@link #UNKNOWN}). {@code k} is as large as the byte leaves
+ *       room for (13 at 30 seeds, 12 at 34, 7 at 48), at most {@code n}.</li>
  * </ul>
  * Resolution compares the best exit only with the threshold: the seeds of level {@code t} are
  * exactly the {@code pos(t)} and {@code zero(-t)} codes, and a counter reaching 0 at level
  * {@code t} resolves to {@code -t} if the exit is at most {@code -t}, else becomes
- * {@code zero(e)}. Decoding is a look-up in tables of 256 entries.
+ * {@code zero(e)}. An exit not kept is needed only when the counter reaches 0 at a level
+ * {@code t > k}: at {@code t <= k} an exit below {@code -k} is at most {@code -t} and not
+ * {@code -t}; above, it is recomputed ({@link ExitKernel}, look-ups of captured children in the
+ * layers below, which may be mapped from disk). Decoding is a look-up in tables of 256 entries.
  *
  * <pre>{@code
  * StateCodes codes = new StateCodes(20);
@@ -223,6 +225,10 @@ public final class StateCodes {
         }
         int e = exitOf[s & 0xFF];
         if (e == UNKNOWN) {
+            if (t <= kept) {
+                // an exit not kept is below -kept: at most -t and not -t, all this level asks
+                return (-t & 0xFF) | RESOLVED;
+            }
             if (exit == UNKNOWN) {
                 return NEED_EXIT;
             }

@@ -57,7 +57,7 @@ class LeanStateTest {
      * worth {@code +t}; the last bad move makes it worth {@code -t} if its best exit is at most
      * {@code -t} (exactly {@code -t}: a don't-care entry), else leaves it waiting at its exit;
      * a resolved position or a positive exit never changes; an exit the code does not keep is
-     * asked for.
+     * asked for only at a level above the kept exits (below, it is known to be under {@code -t}).
      */
     @Test
     void transitionsFollowTheRules() {
@@ -82,6 +82,8 @@ class LeanStateTest {
 
         byte unknown = layer.initial(1, -9); // below the 3 kept exits
         assertEquals(StateCodes.NEED_EXIT, layer.lowerCounter(unknown, 4, StateCodes.UNKNOWN, 0));
+        assertEquals((-3 & 0xFF) | StateCodes.RESOLVED, layer.lowerCounter(unknown, 3, StateCodes.UNKNOWN, 0),
+                "an exit not kept is below -3: at level 3 worth -3, not its exit, without asking for it");
         assertEquals(StateCodes.zero(-5) & 0xFF, layer.lowerCounter(unknown, 6, -5, 0));
         assertEquals((-4 & 0xFF) | StateCodes.RESOLVED, layer.lowerCounter(unknown, 4, -5, 0));
         assertEquals((-4 & 0xFF) | StateCodes.RESOLVED | StateCodes.EXACT, layer.lowerCounter(unknown, 4, -4, 0));
