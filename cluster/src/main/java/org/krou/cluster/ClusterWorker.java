@@ -2,16 +2,13 @@ package org.krou.cluster;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import org.krou.generator.table.WriterOptions;
 
 /**
  * A member that computes: it owns rank blocks of the layer under way ({@link Blocks}), sets
  * their exits, propagates each threshold as the coordinator orders, exchanges update batches
  * with the other workers and at the end counts and codes the table blocks of its positions
- * and sends them to the coordinator ({@link PartCoder}, {@link BlockSender}). Of the finished
+ * and sends them to the coordinator ({@link PartWriting}). Of the finished
  * layers it holds only its slices ({@link Slices}: the same rank blocks of every layer), so the
  * workers together hold each layer once: the slice of a layer it computed is its part's values;
  * one finished before (a rerun, other workers) is cut from the table in its own data directory
@@ -36,7 +33,7 @@ public final class ClusterWorker implements AutoCloseable {
     /** True if this worker put the reliable layer over the transport it was given (it stops its timer). */
     private final boolean ownsReliable;
     private final int threads;
-    private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
+    private final Inbox inbox = new Inbox();
     private final Thread loop;
     private volatile boolean closed;
     /** This worker's slices of the finished layers, and the answers to look-ups. */
@@ -49,8 +46,6 @@ public final class ClusterWorker implements AutoCloseable {
     private Thread preparing;
     /** The finished tables fetched for the layer under way, or null. */
     private TableFetch fetch;
-    /** Codes and sends the blocks of the layer under way; null until asked. */
-    private BlockSender sender;
     /** This worker's data directory: the finished tables it fetched, or shares with the coordinator. */
     private final Path data;
     /** Whether the slices are memory-mapped from a local directory. */
@@ -66,20 +61,13 @@ public final class ClusterWorker implements AutoCloseable {
     private LayerPart part;
     private Outbox out;
     /** Writes the settled layer; null until it is settled. */
-    private PartCoder coder;
+    private PartWriting writing;
     private String coordinator;
     private String[] workers;
     private long epoch = -1;
     private final Handshake handshake;
     /** Batches applied and not yet acknowledged, by worker index (counted by the resolve threads). */
     private AtomicIntegerArray owed = new AtomicIntegerArray(0);
-
-    /**
-     * A message received ({@code body}), a member lost (neither; {@code reason} if the
-     * transport said why), or work for the loop thread ({@code local}).
-     */
-    private record Message(String from, byte[] body, Runnable local, String reason) {
-    }
 
     private ClusterWorker(Transport transport, int threads, Path data, Path local, long memory,
                           java.util.function.Consumer<String> plans) {
@@ -131,22 +119,7 @@ public final class ClusterWorker implements AutoCloseable {
     public static ClusterWorker start(Transport transport, int threads, Path data, Path local, long memory,
                                       java.util.function.Consumer<String> plans) {
         ClusterWorker w = new ClusterWorker(transport, Math.max(1, threads), data, local, memory, plans);
-        w.transport.listen(new Transport.Listener() {
-            @Override
-            public void received(String from, byte[] message) {
-                w.inbox.add(new Message(from, message, null, null));
-            }
-
-            @Override
-            public void memberLost(String member) {
-                w.inbox.add(new Message(member, null, null, null));
-            }
-
-            @Override
-            public void memberLost(String member, String reason) {
-                w.inbox.add(new Message(member, null, null, reason));
-            }
-        });
+        w.transport.listen(w.inbox);
         w.loop.start();
         return w;
     }
@@ -161,7 +134,7 @@ public final class ClusterWorker implements AutoCloseable {
                         out.flushAll(); // nothing more comes from here for now: the last batches go
                     }
                 }
-                Message m = inbox.poll(resolving ? 1 : 50, TimeUnit.MILLISECONDS);
+                Inbox.Message m = inbox.poll(resolving ? 1 : 50);
                 while (m != null) {
                     handle(m);
                     m = inbox.poll();
@@ -177,38 +150,38 @@ public final class ClusterWorker implements AutoCloseable {
         drop(); // closed: the resolve threads of a layer under way stop too
     }
 
-    private void handle(Message m) throws IOException {
-        if (m.local != null) {
-            m.local.run();
+    private void handle(Inbox.Message m) throws IOException {
+        if (m.local() != null) {
+            m.local().run();
             return;
         }
-        if (m.body == null) {
-            if ((part != null || preparing != null) && !m.from.equals(transport.self())) {
-                int w = java.util.Arrays.asList(workers).indexOf(m.from);
-                if (m.reason != null && w >= 0) {
+        if (m.body() == null) {
+            if ((part != null || preparing != null) && !m.from().equals(transport.self())) {
+                int w = java.util.Arrays.asList(workers).indexOf(m.from());
+                if (m.reason() != null && w >= 0) {
                     // the coordinator may still hear from this worker (and not from the other):
                     // it is told, or it would wait for this worker's answers for ever
-                    report("worker " + w + " (" + m.from + ") " + m.reason);
+                    report("worker " + w + " (" + m.from() + ") " + m.reason());
                 } else {
                     drop(); // a member of the layer is gone: the coordinator aborts it
                 }
             }
             return;
         }
-        Wire.In in = new Wire.In(m.body);
+        Wire.In in = new Wire.In(m.body());
         byte type = in.type();
         switch (type) {
-            case Wire.LAYER -> layer(m.from, in);
-            case Wire.PING -> handshake.ping(m.from, in);
-            case Wire.PEER_PING -> handshake.peerPing(m.from, in);
-            case Wire.PEER_PONG -> handshake.pong(m.from, in);
+            case Wire.LAYER -> layer(m.from(), in);
+            case Wire.PING -> handshake.ping(m.from(), in);
+            case Wire.PEER_PING -> handshake.peerPing(m.from(), in);
+            case Wire.PEER_PONG -> handshake.pong(m.from(), in);
             case Wire.LEVEL -> {
                 if (in.varint() == epoch && part != null) {
                     part.startLevel((int) in.varint());
                 }
             }
             case Wire.POLL -> poll(in);
-            case Wire.LOOKUP -> finished.lookup(m.from, m.body, epoch);
+            case Wire.LOOKUP -> finished.lookup(m.from(), m.body(), epoch);
             case Wire.ANSWER -> {
                 if (in.varint() == epoch && lookups != null) {
                     lookups.answered(in);
@@ -216,39 +189,40 @@ public final class ClusterWorker implements AutoCloseable {
             }
             case Wire.UPDATES -> {
                 if (in.varint() == epoch && part != null) {
-                    if (coder != null) {
+                    if (writing != null) {
                         throw new IllegalStateException("an update batch after layer " + part.seeds + " was settled");
                     }
-                    part.received(indexOf(m.from), m.body);
+                    part.received(indexOf(m.from()), m.body());
                 }
             }
             case Wire.ACK -> {
                 if (in.varint() == epoch && out != null) {
-                    out.acked(indexOf(m.from), (int) in.varint());
+                    out.acked(indexOf(m.from()), (int) in.varint());
                 }
             }
             case Wire.FINISH -> {
-                if (in.varint() == epoch && part != null && coder == null) {
-                    finish(in);
+                if (in.varint() == epoch && part != null && writing == null) {
+                    writing = PartWriting.finish(transport, coordinator, epoch, chunk, part, in, threads);
+                    out = null; // nothing more to propagate: the states are values now
                 }
             }
             case Wire.PAIRS -> {
-                if (in.varint() == epoch && coder != null) {
-                    pairs(in);
+                if (in.varint() == epoch && writing != null) {
+                    writing.pairs(in);
                 }
             }
             case Wire.ENCODE -> {
-                if (in.varint() == epoch && coder != null && sender == null) {
+                if (in.varint() == epoch && writing != null && !writing.encoding()) {
                     encode(in);
                 }
             }
             case Wire.CREDIT -> {
-                if (in.varint() == epoch && sender != null && m.from.equals(coordinator)) {
-                    sender.credit(in.varint("credit", 0, Long.MAX_VALUE));
+                if (in.varint() == epoch && writing != null && writing.encoding() && m.from().equals(coordinator)) {
+                    writing.credit(in);
                 }
             }
             case Wire.TABLE_CHUNK -> {
-                if (in.varint() == epoch && fetch != null && m.from.equals(coordinator)) {
+                if (in.varint() == epoch && fetch != null && m.from().equals(coordinator)) {
                     fetch.received(in);
                 }
             }
@@ -315,7 +289,7 @@ public final class ClusterWorker implements AutoCloseable {
 
     /** Runs {@code r} on the loop thread. */
     private void post(Runnable r) {
-        inbox.add(new Message(transport.self(), null, r, null));
+        inbox.post(transport.self(), r);
     }
 
     /** On the loop thread: the exits of layer {@code p} are set; the propagation starts. */
@@ -358,51 +332,19 @@ public final class ClusterWorker implements AutoCloseable {
     }
 
     /**
-     * {@code FINISH epoch options}: settles the layer and answers the value counts of the owned
-     * positions, {@code SYMBOL_COUNTS epoch counts}; the layer is then written as the
-     * coordinator asks ({@link #pairs}, {@link #encode}).
-     */
-    private void finish(Wire.In in) {
-        WriterOptions o = Coordinator.readOptions(in);
-        part.stopResolve();
-        part.finish();
-        out = null; // nothing more to propagate: the states are values now
-        coder = new PartCoder(part, o, threads);
-        transport.send(coordinator, new Wire.Out(1024).type(Wire.SYMBOL_COUNTS).varint(epoch)
-                .varints(coder.symbols()).toArray());
-    }
-
-    /** {@code PAIRS epoch table order stride}: answers {@code PAIR_COUNTS epoch counts}. */
-    private void pairs(Wire.In in) {
-        byte[] table = in.array();
-        byte[] order = in.array();
-        int stride = (int) in.varint("sampling stride", 1, Integer.MAX_VALUE);
-        in.end();
-        transport.send(coordinator, new Wire.Out(1 << 16).type(Wire.PAIR_COUNTS).varint(epoch)
-                .varints(coder.pairs(table, order, stride)).toArray());
-    }
-
-    /**
-     * {@code ENCODE epoch table order modelCounts credit}: a thread of its own codes the owned
-     * table blocks and sends them to the coordinator ({@link BlockSender}, {@code credit} chunks
-     * ahead at first); the final chunk goes from this loop ({@link #encoded}), after which the
-     * layer is done here.
+     * {@code ENCODE}: the owned table blocks are coded and sent on a thread of their own
+     * ({@link PartWriting#encode}); the final chunk goes from this loop ({@link #encoded}), after
+     * which the layer is done here.
      */
     private void encode(Wire.In in) {
-        byte[] table = in.array();
-        byte[] order = in.array();
-        long[] model = in.varints();
-        long credit = in.varint("credit", 1, LayerOrder.MAX_WINDOW);
-        in.end();
         long e = epoch;
         LayerPart p = part;
         Slices sl = slices;
-        sender = BlockSender.start(transport, coordinator, e, credit, chunk, coder, table, order,
-                model.length == 0 ? null : model, last -> post(() -> encoded(e, p, sl, last)), x -> post(() -> {
-                    if (epoch == e) {
-                        fail(x);
-                    }
-                }));
+        writing.encode(in, last -> post(() -> encoded(e, p, sl, last)), x -> post(() -> {
+            if (epoch == e) {
+                fail(x);
+            }
+        }));
     }
 
     /**
@@ -448,10 +390,10 @@ public final class ClusterWorker implements AutoCloseable {
             fetch.close(); // and at its next chunk of a table
         }
         fetch = null;
-        if (sender != null) {
-            sender.close(); // the coding thread stops at its next block
+        if (writing != null) {
+            writing.close(); // the coding thread stops at its next block
         }
-        sender = null;
+        writing = null;
         if (preparing != null) {
             try {
                 preparing.join();
@@ -470,7 +412,6 @@ public final class ClusterWorker implements AutoCloseable {
         }
         part = null;
         out = null;
-        coder = null;
     }
 
     private int indexOf(String id) {

@@ -5,8 +5,6 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.krou.generator.TableLayerStore;
 import org.krou.generator.table.Fill;
@@ -24,7 +22,8 @@ import org.krou.table.Encoding;
  * (a barrier): a command to every worker, then every answer. The messages name the variant and
  * the layers, never a path: each member keeps its files in the directories it was given at
  * start, and a worker that lacks a finished table asks this member for it ({@link TableServer}).
- * A worker lost or failed aborts the layer with {@link ClusterAbortedException}.
+ * A worker lost or failed aborts the layer with {@link ClusterAbortedException}
+ * ({@link CoordinatorInbox}).
  *
  * <pre>{@code
  * Coordinator c = new Coordinator(transport, Coordinator.Options.DEFAULT);
@@ -35,10 +34,8 @@ import org.krou.table.Encoding;
 public final class Coordinator {
     private final Transport transport;
     private final Options options;
-    private final LinkedBlockingQueue<Message> inbox = new LinkedBlockingQueue<>();
-    private final Set<String> lost = new HashSet<>();
-    /** The finished tables below the layer under way, served to the workers that lack them. */
-    private TableServer tables;
+    /** What the workers send, and the waits on it. */
+    private final CoordinatorInbox inbox;
     /** Chunks of coded blocks a worker may send ahead of the one being written. */
     static final int BLOCK_WINDOW = 4;
     /** Bytes of a chunk of a file sent between a worker and this member (a finished table, coded blocks). */
@@ -48,10 +45,6 @@ public final class Coordinator {
      * jobs start anywhere ({@code nanoTime}), so workers compare epochs for equality only.
      */
     private long epoch = System.nanoTime() & 0xFFFFFFFFL;
-
-    /** A message ({@code body}) or a member lost (no body; {@code reason} if the transport said why). */
-    private record Message(String from, byte[] body, String reason) {
-    }
 
     /**
      * Sizes of the protocol.
@@ -110,22 +103,7 @@ public final class Coordinator {
     public Coordinator(Transport transport, Options options) {
         this.transport = ReliableTransport.over(transport);
         this.options = options;
-        this.transport.listen(new Transport.Listener() {
-            @Override
-            public void received(String from, byte[] message) {
-                inbox.add(new Message(from, message, null));
-            }
-
-            @Override
-            public void memberLost(String member) {
-                inbox.add(new Message(member, null, null));
-            }
-
-            @Override
-            public void memberLost(String member, String reason) {
-                inbox.add(new Message(member, null, reason));
-            }
-        });
+        this.inbox = new CoordinatorInbox(this.transport);
     }
 
     /**
@@ -154,14 +132,14 @@ public final class Coordinator {
                 transport.send(id, ping);
             }
             long until = System.currentTimeMillis() + 100;
-            Message m;
-            while ((m = inbox.poll(Math.max(1, until - System.currentTimeMillis()), TimeUnit.MILLISECONDS)) != null) {
-                if (m.body == null && workers.contains(m.from)) {
-                    throw new ClusterAbortedException(name(m.from, workers) + " was lost before the run started"
-                            + (m.reason == null ? "" : ": it " + m.reason));
+            Inbox.Message m;
+            while ((m = inbox.poll(Math.max(1, until - System.currentTimeMillis()))) != null) {
+                if (m.body() == null && workers.contains(m.from())) {
+                    throw new ClusterAbortedException(CoordinatorInbox.name(m.from(), workers)
+                            + " was lost before the run started" + (m.reason() == null ? "" : ": it " + m.reason()));
                 }
-                if (m.body != null && m.body[0] == Wire.PONG && new Wire.In(m.body).skipType().varint() == nonce) {
-                    waiting.remove(m.from);
+                if (m.body() != null && m.body()[0] == Wire.PONG && new Wire.In(m.body()).skipType().varint() == nonce) {
+                    waiting.remove(m.from());
                 }
             }
         }
@@ -179,15 +157,9 @@ public final class Coordinator {
             throws ClusterAbortedException, InterruptedException {
         long e = ++epoch;
         TableServer server = new TableServer(dataDir, variant, seeds, chunk);
-        tables = server;
+        inbox.serve(server);
         int w = workers.size();
-        synchronized (lost) {
-            for (String id : workers) {
-                if (lost.contains(id)) {
-                    throw new ClusterAbortedException("worker " + id + " was lost before layer " + seeds);
-                }
-            }
-        }
+        inbox.checkNoneLost(workers, seeds);
         byte[] order = LayerOrder.write(new Wire.Out(256), e, variant, seeds, options.blockSize, options.batch,
                 options.window, chunk, workers, server.crcs(), server.lengths());
         for (String id : workers) {
@@ -197,7 +169,7 @@ public final class Coordinator {
         long lookupMessages = 0;
         long lookupBytes = 0;
         for (int i = 0; i < w; i++) {
-            Wire.In done = expect(Wire.EXITS_DONE, e, seeds, workers);
+            Wire.In done = inbox.expect(Wire.EXITS_DONE, e, seeds, workers);
             lookups += done.varint();
             lookupMessages += done.varint();
             lookupBytes += done.varint();
@@ -225,7 +197,7 @@ public final class Coordinator {
                 long applied = 0;
                 java.util.Arrays.fill(totals, 0);
                 for (int i = 0; i < w; ) {
-                    Wire.In in = expect(Wire.POLL_REPLY, e, seeds, workers);
+                    Wire.In in = inbox.expect(Wire.POLL_REPLY, e, seeds, workers);
                     if (in.varint() != seq) {
                         continue; // an answer to an earlier wave
                     }
@@ -303,16 +275,16 @@ public final class Coordinator {
     /** The next chunk of coded blocks of layer {@code seeds} ({@code BLOCKS}, past its type and epoch). */
     private BlockReceiver.Received blocksFrom(long e, int seeds, List<String> workers) throws IOException {
         while (true) {
-            Message m;
+            Inbox.Message m;
             try {
-                m = next(e, seeds, workers, Wire.BLOCKS);
+                m = inbox.next(e, seeds, workers, Wire.BLOCKS);
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while writing a layer", ex);
             }
-            Wire.In in = new Wire.In(m.body);
-            if (is(in, Wire.BLOCKS, e)) {
-                return new BlockReceiver.Received(m.from, in);
+            Wire.In in = new Wire.In(m.body());
+            if (CoordinatorInbox.is(in, Wire.BLOCKS, e)) {
+                return new BlockReceiver.Received(m.from(), in);
             }
         }
     }
@@ -337,7 +309,7 @@ public final class Coordinator {
         }
         long[] sum = null;
         for (int i = 0; i < layer.workers().size(); i++) {
-            long[] c = interrupted(() -> expect(reply, layer.epoch(), layer.seeds(), layer.workers())).varints();
+            long[] c = interrupted(() -> inbox.expect(reply, layer.epoch(), layer.seeds(), layer.workers())).varints();
             if (sum == null) {
                 sum = c;
             } else if (c.length != sum.length) {
@@ -384,79 +356,6 @@ public final class Coordinator {
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while writing a layer", ex);
-        }
-    }
-
-    /** True if {@code in} is a message of type {@code type} and epoch {@code e}, then read past its epoch. */
-    private static boolean is(Wire.In in, byte type, long e) {
-        try {
-            return in.type() == type && in.varint() == e;
-        } catch (Wire.Malformed m) {
-            return false; // cut short: not an answer of this layer
-        }
-    }
-
-    /** The next message of type {@code type} for epoch {@code e}, past its epoch. */
-    private Wire.In expect(byte type, long e, int seeds, List<String> workers)
-            throws ClusterAbortedException, InterruptedException {
-        while (true) {
-            Message m = next(e, seeds, workers, type);
-            Wire.In in = new Wire.In(m.body);
-            if (is(in, type, e)) {
-                return in;
-            }
-        }
-    }
-
-    /** "worker 2 (id)". */
-    private static String name(String id, List<String> workers) {
-        return "worker " + workers.indexOf(id) + " (" + id + ")";
-    }
-
-    /**
-     * The next message from a worker, throwing if one was lost or failed; serves the requests of
-     * tables meanwhile. Every wait ends: a worker that stops answering the transport
-     * (acknowledgements, heartbeats) is reported lost within the bound of the
-     * {@link ReliableTransport}, one that computes keeps answering it.
-     */
-    private Message next(long e, int seeds, List<String> workers, byte awaited)
-            throws ClusterAbortedException, InterruptedException {
-        while (true) {
-            Message m = inbox.poll(1, TimeUnit.SECONDS);
-            if (m == null) {
-                continue;
-            }
-            if (m.body == null) {
-                synchronized (lost) {
-                    lost.add(m.from);
-                }
-                if (workers.contains(m.from)) {
-                    throw new ClusterAbortedException(name(m.from, workers) + " was lost during layer " + seeds
-                            + " while the coordinator waited for " + ReliableTransport.typeName(awaited)
-                            + (m.reason == null ? "" : ": it " + m.reason)
-                            + "; the layer is abandoned; the layers before it are written");
-                }
-                continue;
-            }
-            if (m.body.length > 0 && m.body[0] == Wire.FETCH && tables != null) {
-                try {
-                    tables.serve(transport, m.from, m.body, e, workers);
-                } catch (IOException io) {
-                    throw new ClusterAbortedException("cannot send a finished table to " + m.from + ": " + io.getMessage());
-                }
-                continue;
-            }
-            if (m.body.length > 0 && m.body[0] == Wire.FAILED) {
-                Wire.In in = new Wire.In(m.body);
-                in.type();
-                if (in.varint() != e) {
-                    continue; // a failure of a layer already abandoned
-                }
-                String why = in.string(); // "id: reason"
-                throw new ClusterAbortedException("layer " + seeds + " failed on " + name(m.from, workers)
-                        + (why.startsWith(m.from + ": ") ? why.substring(m.from.length()) : ": " + why));
-            }
-            return m;
         }
     }
 }
