@@ -155,6 +155,10 @@ final class GenerateCommand implements Callable<Integer> {
         Generator.PlanCheck check = plan -> {
             long free = Sizes.usableSpace(dir);
             plan.describe(budget, free, work).forEach(out::println);
+            String readAhead = plan.mapsAny() ? ReadAhead.warning(work, ReadAhead.of(work)) : null;
+            if (readAhead != null) {
+                out.println(readAhead);
+            }
             out.flush();
             refuseIfTooBig(plan, budget, heap, dir, free < 0 ? free : free + Sizes.bytesIn(work));
         };
