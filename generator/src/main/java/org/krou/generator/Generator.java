@@ -358,10 +358,11 @@ public final class Generator {
         LayerState layer = new LayerState(n);
         progress.phase(n, "exits", layer.size);
         ExitPhase.run(layer, below, dist, variant, threads, progress);
-        progress.phase(n, "resolve", layer.size * Math.max(1, n));
         if (dist == null) {
+            progress.phase(n, "resolve", ResolvePhase.progressUnits(layer));
             ResolvePhase.run(layer, below, variant, threads, progress);
         } else {
+            progress.phase(n, "resolve", layer.size * Math.max(1, n));
             DistancePhase.run(layer, dist, below, variant, threads, progress);
         }
         return layer;

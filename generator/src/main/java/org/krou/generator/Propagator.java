@@ -88,6 +88,7 @@ public final class Propagator {
     /** Pairs of local index and packed board (or a mark). */
     private long[] stack = new long[1 << 12];
     private int top;
+    private long pushed;
 
     /** How the boards of stacked positions are kept (all but {@link #PACKED} for tests). */
     enum Boards {
@@ -399,8 +400,14 @@ public final class Propagator {
         cursorRank = r;
     }
 
+    /** Positions this propagator resolved (each is stacked once, to be expanded). */
+    long resolvedCount() {
+        return pushed;
+    }
+
     /** Pushes a local position: its index and its packed board, or a mark. */
     private void push(long l, long packedBoard) {
+        pushed++;
         if (top == stack.length) {
             stack = Arrays.copyOf(stack, stack.length * 2);
         }

@@ -1,5 +1,6 @@
 package org.krou.generator;
 
+import java.util.concurrent.atomic.AtomicLong;
 import org.krou.rules.Variant;
 import org.krou.util.ByteBigArray;
 
@@ -63,14 +64,31 @@ final class ResolvePhase {
         for (int w = 0; w < threads; w++) {
             workers[w] = Propagator.whole(layer, solved, variant, boards);
         }
+        AtomicLong reported = new AtomicLong();
         for (int t = n; t >= 1; t--) {
             final int level = t;
             Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> {
-                workers[worker].seedLevel(level, from, to);
-                progress.advance(to - from);
+                Propagator p = workers[worker];
+                long before = p.resolvedCount();
+                p.seedLevel(level, from, to);
+                long units = (to - from) / n + (p.resolvedCount() - before);
+                reported.addAndGet(units);
+                progress.advance(units);
             });
         }
         Parallel.forChunks(threads, layer.size, CHUNK, (worker, from, to) -> finish(layer, from, to));
+        progress.advance(progressUnits(layer) - reported.get()); // the draws, never expanded, and what the scans' shares rounded off
+    }
+
+    /**
+     * The units of progress of resolving {@code layer}: each level's scan counts a share of one
+     * unit a position, and each position resolved (and so expanded) one unit. The expansions are
+     * most of the phase's work and fall mostly in the last levels (most values are small): with
+     * a unit a level scanned, abapa layer 34 showed 70% done 3 minutes into a 22-minute phase, and
+     * the time left of its run fell 32% short.
+     */
+    static long progressUnits(LayerState layer) {
+        return 2 * layer.size;
     }
 
     /**
