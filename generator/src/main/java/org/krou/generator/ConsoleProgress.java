@@ -114,7 +114,11 @@ public final class ConsoleProgress implements Progress {
         double elapsed = (clock.getAsLong() - start) / 1e9;
         double workedNow = elapsed - reusedSeconds;
         double rate = workedNow > 0 ? (done - reusedPositions) / workedNow : 0;
-        String eta = estimate.ready() ? ", about " + duration(estimate.secondsLeft(n, name, fraction)) + " left" : "";
+        double inLayer = (clock.getAsLong() - phaseStart) / 1e9;
+        for (double v : layerPhases.values()) {
+            inLayer += v;
+        }
+        String eta = estimate.ready() ? ", about " + duration(estimate.secondsLeft(n, name, fraction, inLayer)) + " left" : "";
         out.printf(Locale.ROOT, "  layer %d/%d %-7s %5.1f%% | %,d of %,d positions done | %,.0f positions/s | %s elapsed%s%n",
                 n, maxSeeds, name, 100 * fraction, done, total, rate, duration(elapsed), eta);
     }

@@ -126,7 +126,23 @@ final class JobEstimate {
      * named.
      */
     double secondsLeft(int n, String phase, double fraction) {
-        double left = isReused(n) ? 0 : PositionIndex.size(n) * perPosition(n) * (1 - layerFraction(phase, fraction));
+        return secondsLeft(n, phase, fraction, 0);
+    }
+
+    /**
+     * As {@link #secondsLeft(int, String, double)}, layer {@code n} having run for
+     * {@code layerSeconds} so far: once a twentieth of it is done, its own pace
+     * ({@code layerSeconds} over the share done) counts for that share of its time and the
+     * model for the rest. The model comes from other layers (and, in a resumed run, from an
+     * earlier run's log), which the machine's speed today may not match.
+     */
+    double secondsLeft(int n, String phase, double fraction, double layerSeconds) {
+        double f = layerFraction(phase, fraction);
+        double layer = PositionIndex.size(n) * perPosition(n);
+        if (f >= 0.05 && layerSeconds > 0) {
+            layer = f * (layerSeconds / f) + (1 - f) * layer;
+        }
+        double left = isReused(n) ? 0 : layer * (1 - f);
         for (int k = n + 1; k <= maxSeeds; k++) {
             if (!isReused(k)) {
                 left += PositionIndex.size(k) * perPosition(k);

@@ -94,6 +94,29 @@ class JobEstimateTest {
         assertEquals(0, e.layerFraction("mapping finished layers", 0.5));
     }
 
+    /**
+     * A layer running twice as slowly as the model (the other layers) says: half-way (a half
+     * done in the model's whole time) its time left is half of the mean of its pace and the
+     * model's, 0.75 of the model's time rather than the model's half; before a twentieth is
+     * done, the model's alone.
+     */
+    @Test
+    void theLayerInProgressCountsItsOwnPace() {
+        JobEstimate e = new JobEstimate(18);
+        for (int k = 14; k <= 17; k++) {
+            e.layerDone(k, boards(k), layerSeconds(k, 100e-9, 0));
+        }
+        e.phaseDone("exits", 1);
+        e.phaseDone("resolve", 1);
+        double model = layerSeconds(18, 100e-9, 0);
+        // exits done, resolve 0: half the layer, in the model's whole time
+        assertEquals(0.5 * (0.5 * 2 * model + 0.5 * model), e.secondsLeft(18, "resolve", 0, model), 1e-9 * model);
+        assertEquals(0.75 * model, e.secondsLeft(18, "resolve", 0, model), 1e-9 * model);
+        assertEquals(0.5 * model, e.secondsLeft(18, "resolve", 0, 0), 1e-9 * model, "no time known: the model");
+        assertEquals(0.98 * model, e.secondsLeft(18, "exits", 0.04, 1), 1e-9 * model,
+                "2% done: the model alone, whatever the pace");
+    }
+
     @Test
     void withoutAFitTheDefaultSharesAndTheMeanCostAreUsed() {
         JobEstimate e = new JobEstimate(10);
