@@ -10,10 +10,8 @@ import java.util.Locale;
  * ({@code queue/read_ahead_kb}). A page fault in a memory-mapped file reads up to that much
  * around the page it needs; the finished layers a large generation maps are read in scattered
  * places, so a large read-ahead reads far more than is used and pushes the mapped layers out
- * of the page cache. Measured on abapa layer 34 (five layers, 16 GiB, mapped through about
- * 6 GiB of page cache): at 8,192 KiB its exit phase took 696 s and its resolve phase waited on
- * the disk (2.1 TB read in 50 minutes); at 128 KiB, 422 s, and the layer 1,924 s in all.
- * Elsewhere (not Linux, a file system on no block device) the read-ahead is unknown.
+ * of the page cache (what that cost abapa layer 34 is in docs/PERFORMANCE.md). Elsewhere (not
+ * Linux, a file system on no block device) the read-ahead is unknown.
  */
 final class ReadAhead {
     /** Above this, {@code generate} warns when it maps layers (the kernel's default is 128 KiB). */

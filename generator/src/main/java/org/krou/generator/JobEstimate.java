@@ -140,7 +140,7 @@ final class JobEstimate {
         double f = layerFraction(phase, fraction);
         double layer = PositionIndex.size(n) * perPosition(n);
         if (f >= 0.05 && layerSeconds > 0) {
-            layer = f * (layerSeconds / f) + (1 - f) * layer;
+            layer = layerSeconds + (1 - f) * layer; // its pace, layerSeconds / f, weighted f; the model 1 - f
         }
         double left = isReused(n) ? 0 : layer * (1 - f);
         for (int k = n + 1; k <= maxSeeds; k++) {
