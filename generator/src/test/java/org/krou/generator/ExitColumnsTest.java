@@ -80,7 +80,7 @@ class ExitColumnsTest {
                     seen[(int) r] = true;
                     visited++;
                 }
-            } while (ExitColumns.nextOpponentRow(row));
+            } while (PositionIndex.next(row, 6, 6));
             assertEquals(rows(n - k).size(), opponents, "column " + c + ": every opponent's row once");
             assertEquals((long) columns.rows(c) * opponents, columns.size(c));
         }
@@ -118,7 +118,7 @@ class ExitColumnsTest {
                     }
                     PositionIndex.next(b);
                 }
-            } while (ExitColumns.nextOpponentRow(row));
+            } while (PositionIndex.next(row, 6, 6));
             for (int m = 0; m < n; m++) {
                 int count = windows.get(m).size();
                 widest = Math.max(widest, count);
