@@ -120,7 +120,7 @@ public final class ExitColumns {
         do {
             System.arraycopy(row, 0, board, 0, 12); // the run may step board
             run.visit(board, PositionIndex.rank(board), rows[i]);
-        } while (PositionIndex.next(row, 6, 6));
+        } while (nextOpponentRow(row));
     }
 
     /**
@@ -139,5 +139,29 @@ public final class ExitColumns {
             b[p] = 0;
         }
         b[11] = s;
+    }
+
+    /**
+     * Steps pits 6..11 of {@code b} to the next opponent's row in rank order, as
+     * {@link PositionIndex#next} steps a board: the seeds of pit 6 plus one taken from the first
+     * non-empty pit after it go into the pit before that one. A copy of that loop on purpose:
+     * {@code next} written as a call to one ranged version slowed the resolve phase, whose cursor
+     * it steps, by 3-4% (docs/PERFORMANCE.md, 2026-12-04).
+     *
+     * @return false (leaving {@code b} unchanged) after the last row
+     */
+    static boolean nextOpponentRow(int[] b) {
+        int i = 7;
+        while (i < 12 && b[i] == 0) {
+            i++;
+        }
+        if (i == 12) {
+            return false;
+        }
+        b[i]--;
+        int low = b[6];
+        b[6] = 0;
+        b[i - 1] = low + 1;
+        return true;
     }
 }

@@ -80,7 +80,7 @@ class ExitColumnsTest {
                     seen[(int) r] = true;
                     visited++;
                 }
-            } while (PositionIndex.next(row, 6, 6));
+            } while (ExitColumns.nextOpponentRow(row));
             assertEquals(rows(n - k).size(), opponents, "column " + c + ": every opponent's row once");
             assertEquals((long) columns.rows(c) * opponents, columns.size(c));
         }
@@ -118,7 +118,7 @@ class ExitColumnsTest {
                     }
                     PositionIndex.next(b);
                 }
-            } while (PositionIndex.next(row, 6, 6));
+            } while (ExitColumns.nextOpponentRow(row));
             for (int m = 0; m < n; m++) {
                 int count = windows.get(m).size();
                 widest = Math.max(widest, count);

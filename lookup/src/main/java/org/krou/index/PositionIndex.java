@@ -170,31 +170,17 @@ public final class PositionIndex {
      * @return false (leaving {@code b} unchanged) if {@code b} has the last rank
      */
     public static boolean next(int[] b) {
-        return next(b, 0, 12);
-    }
-
-    /**
-     * Steps pits {@code b[at..at+length)} alone to the next of their arrangements of the same
-     * seeds, in the order {@link #next(int[])} steps whole boards: the seeds of pit {@code at}
-     * plus one taken from the first non-empty pit after it go into the pit before that one. With
-     * the other pits fixed, the boards so reached come in rank order (the exit phase steps the
-     * opponent's row, pits 6..11, under a fixed mover's row).
-     *
-     * @return false (leaving {@code b} unchanged) after the last arrangement
-     */
-    public static boolean next(int[] b, int at, int length) {
-        int end = at + length;
-        int i = at + 1;
-        while (i < end && b[i] == 0) {
+        int i = 1;
+        while (i < 12 && b[i] == 0) {
             i++;
         }
-        if (i == end) {
+        if (i == 12) {
             return false;
         }
         b[i]--;
-        int low = b[at];
-        b[at] = 0;
-        b[i - 1] = low + 1;
+        int p0 = b[0];
+        b[0] = 0;
+        b[i - 1] = p0 + 1;
         return true;
     }
 

@@ -118,43 +118,6 @@ class PositionIndexTest {
         assertEquals(0, PositionIndex.rank(first), "rank 0: every seed in p11");
     }
 
-    /**
-     * Stepping only the opponent's row (pits 6..11) under a fixed mover's row visits the boards
-     * of the layer with that mover's row in rank order: the same list as unranking every rank
-     * of the layer and keeping those boards. The mover's row is never touched.
-     */
-    @ParameterizedTest
-    @ValueSource(ints = {0, 1, 5, 9})
-    void steppingPartOfTheBoardKeepsRankOrder(int n) {
-        SplittableRandom rnd = new SplittableRandom(n);
-        for (int trial = 0; trial < 4; trial++) {
-            int[] mover = new int[6];
-            int k = n == 0 ? 0 : rnd.nextInt(n + 1);
-            for (int s = 0; s < k; s++) {
-                mover[rnd.nextInt(6)]++;
-            }
-            java.util.List<int[]> expected = new java.util.ArrayList<>();
-            int[] out = new int[12];
-            for (long r = 0; r < PositionIndex.size(n); r++) {
-                PositionIndex.unrank(n, r, out);
-                if (Arrays.equals(out, 0, 6, mover, 0, 6)) {
-                    expected.add(out.clone());
-                }
-            }
-            int[] walker = new int[12];
-            System.arraycopy(mover, 0, walker, 0, 6);
-            walker[11] = n - k;
-            int step = 0;
-            do {
-                assertArrayEquals(expected.get(step), walker, "n=" + n + ", mover's row "
-                        + Arrays.toString(mover) + ", step " + step);
-                step++;
-            } while (PositionIndex.next(walker, 6, 6));
-            assertEquals(expected.size(), step, "rows of " + (n - k) + " seeds under " + Arrays.toString(mover));
-            assertArrayEquals(expected.get(step - 1), walker, "the last step leaves the board unchanged");
-        }
-    }
-
     /** Fills {@code b[pit]} and below with {@code left} seeds, larger values first; calls {@code visit} per board. */
     private static void enumerate(int[] b, int pit, int left, Runnable visit) {
         if (pit == 0) {
