@@ -146,7 +146,7 @@ public final class ExitColumns {
      * {@link PositionIndex#next} steps a board: the seeds of pit 6 plus one taken from the first
      * non-empty pit after it go into the pit before that one. A copy of that loop on purpose:
      * {@code next} written as a call to one ranged version slowed the resolve phase, whose cursor
-     * it steps, by 3-4% (docs/PERFORMANCE.md, 2026-12-04).
+     * it steps (docs/PERFORMANCE.md, "A copy kept on purpose").
      *
      * @return false (leaving {@code b} unchanged) after the last row
      */
