@@ -122,6 +122,7 @@ final class GenerateCommand implements Callable<Integer> {
         if (t < 1 || t > 1024) {
             throw new IllegalArgumentException("--threads " + t + " is out of range: expected 1..1024");
         }
+        refuseFileOnTheWay(tables.data, tables.data.resolve(tables.variant().id()));
         if (cluster != null) {
             if (dtc || codec != null || planOnly) {
                 throw new IllegalArgumentException("--cluster does not take --dtc, --codec or --plan");
@@ -200,6 +201,21 @@ final class GenerateCommand implements Callable<Integer> {
             progress.logLine("Memory: peak RSS " + rss + " MiB");
         }
         return Main.OK;
+    }
+
+    /**
+     * Refuses a {@code --data} that is a file or lies under one, before anything is said: no table
+     * could be written there, and creating the directories would fail only after the plan.
+     */
+    private static void refuseFileOnTheWay(Path data, Path dir) {
+        for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.exists(p)) {
+                if (!Files.isDirectory(p)) {
+                    throw new IllegalArgumentException("--data " + data + ": " + p + " is a file, not a directory");
+                }
+                return;
+            }
+        }
     }
 
     /**

@@ -43,6 +43,19 @@ class CliContractTest {
         assertEquals("", r.out());
     }
 
+    /**
+     * A --data that is a file, or lies under one, printed the plan, a warning about the log and
+     * then an I/O error: it is refused first, in one line.
+     */
+    @Test
+    void aDataDirectoryThatIsAFileIsRefusedFirst() throws IOException {
+        Path file = java.nio.file.Files.writeString(dir.resolve("not-a-directory"), "x");
+        refused(CliRun.of("generate", "--max-seeds", "3", "--data", file.toString()), "--data", "is a file, not a directory");
+        refused(CliRun.of("generate", "--max-seeds", "3", "--data", file.resolve("below").toString()), "--data",
+                file + " is a file");
+        refused(CliRun.of("generate", "--max-seeds", "3", "--data", file.toString(), "--plan"), "--data");
+    }
+
     /** Captured counts that overflowed an int printed a draw or a negative score with exit 0. */
     /** The command list of {@code krou --help} shows each description's first line: a whole sentence. */
     @Test
