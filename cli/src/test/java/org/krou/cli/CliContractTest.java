@@ -56,7 +56,6 @@ class CliContractTest {
         refused(CliRun.of("generate", "--max-seeds", "3", "--data", file.toString(), "--plan"), "--data");
     }
 
-    /** Captured counts that overflowed an int printed a draw or a negative score with exit 0. */
     /** The command list of {@code krou --help} shows each description's first line: a whole sentence. */
     @Test
     void everyCommandSummaryIsAWholeSentence() {
@@ -70,6 +69,7 @@ class CliContractTest {
         }
     }
 
+    /** Captured counts that overflowed an int printed a draw or a negative score with exit 0. */
     @Test
     void capturedCountsOutOfRangeAreRefused() {
         String d = dir.toString();
