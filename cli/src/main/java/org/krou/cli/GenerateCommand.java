@@ -208,13 +208,9 @@ final class GenerateCommand implements Callable<Integer> {
      * could be written there, and creating the directories would fail only after the plan.
      */
     private static void refuseFileOnTheWay(Path data, Path dir) {
-        for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.exists(p)) {
-                if (!Files.isDirectory(p)) {
-                    throw new IllegalArgumentException("--data " + data + ": " + p + " is a file, not a directory");
-                }
-                return;
-            }
+        Path p = Sizes.nearestExisting(dir);
+        if (p != null && !Files.isDirectory(p)) {
+            throw new IllegalArgumentException("--data " + data + ": " + p + " is a file, not a directory");
         }
     }
 

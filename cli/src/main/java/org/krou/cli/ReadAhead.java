@@ -27,10 +27,7 @@ final class ReadAhead {
     /** The read-ahead of the disk under {@code dir} (or its nearest existing parent), or null if unknown. */
     static Setting of(Path dir) {
         try {
-            Path p = dir.toAbsolutePath();
-            while (p != null && !Files.exists(p)) {
-                p = p.getParent();
-            }
+            Path p = Sizes.nearestExisting(dir);
             if (p == null) {
                 return null;
             }

@@ -66,12 +66,18 @@ final class Sizes {
         }
     }
 
-    /** Free space for {@code dir} (or its nearest existing parent), or -1 if unknown. */
-    static long usableSpace(Path dir) {
-        Path p = dir.toAbsolutePath();
+    /** {@code path} made absolute, or its nearest parent that exists; null if none does. */
+    static Path nearestExisting(Path path) {
+        Path p = path.toAbsolutePath();
         while (p != null && !Files.exists(p)) {
             p = p.getParent();
         }
+        return p;
+    }
+
+    /** Free space for {@code dir} (or its nearest existing parent), or -1 if unknown. */
+    static long usableSpace(Path dir) {
+        Path p = nearestExisting(dir);
         try {
             return p == null ? -1 : Files.getFileStore(p).getUsableSpace();
         } catch (IOException e) {
