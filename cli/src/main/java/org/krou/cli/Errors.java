@@ -3,7 +3,13 @@ package org.krou.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.krou.index.PositionIndex;
+import org.krou.rules.Variant;
 import org.krou.table.IoReason;
+import org.krou.table.MissingTableException;
+import org.krou.table.TablePaths;
 
 /** Maps failures to one-line messages and exit codes: never a stack trace for a user error. */
 final class Errors {
@@ -31,12 +37,39 @@ final class Errors {
         if (ex instanceof IOException io) {
             return "I/O: " + IoReason.of(io);
         }
+        if (ex instanceof MissingTableException m) {
+            String none = noTables(m);
+            if (none != null) {
+                return none;
+            }
+        }
         if (ex instanceof OutOfMemoryError) {
             return "out of memory: give the JVM more with KROU_JAVA_OPTS=-Xmx<size>, or use fewer seeds";
         }
         // the message alone, never the class's name, unless there is nothing else to say (a bug)
         String m = ex.getMessage();
         return m == null || m.isBlank() ? "internal error (" + ex.getClass().getSimpleName() + ")" : m;
+    }
+
+    /**
+     * A missing table of a variant with no value table at all under the data directory (a first
+     * run, a mistyped {@code --data}): says so, and the command that writes them, rather than
+     * naming the layer of 0 seeds that a position of any size needs first. Null otherwise.
+     */
+    private static String noTables(MissingTableException m) {
+        Variant v = m.variant();
+        Path dir = m.file().getParent();
+        if (v == null || dir == null) {
+            return null;
+        }
+        Path data = dir.getParent() == null ? Path.of(".") : dir.getParent();
+        for (int seeds = 0; seeds <= PositionIndex.MAX_SEEDS; seeds++) {
+            if (Files.exists(TablePaths.valuesPath(data, v, seeds))) {
+                return null;
+            }
+        }
+        return "no " + v.id() + " tables in " + dir + ": create them with 'krou generate --data " + data
+                + (v == Variant.ABAPA ? "" : " --variant " + v.id()) + "'";
     }
 
     /**

@@ -56,6 +56,40 @@ class CliContractTest {
         refused(CliRun.of("generate", "--max-seeds", "3", "--data", file.toString(), "--plan"), "--data");
     }
 
+    /**
+     * Where a rule set has no table at all (a first run, a mistyped --data), every command that
+     * reads tables says so in one line and gives the command that writes them, not the layer of
+     * 0 seeds it looked for first; a set that lacks only that layer is still named by its file.
+     */
+    @Test
+    void noTablesAtAllSayHowToCreateThem() throws IOException {
+        Path none = dir.resolve("no-such-data");
+        String expected = "error: no abapa tables in " + none.resolve("abapa") + ": create them with 'krou generate --data "
+                + none + "'";
+        List<List<String>> commands = List.of(List.of("probe", TEN), List.of("pv", TEN),
+                List.of("analyse", "--no-store", "--nodes", "1000", TEN), List.of("stats"), List.of("verify"));
+        for (List<String> c : commands) {
+            List<String> args = new java.util.ArrayList<>(c.subList(0, 1));
+            args.addAll(List.of("--data", none.toString()));
+            args.addAll(c.subList(1, c.size()));
+            CliRun r = CliRun.of(args.toArray(String[]::new));
+            assertEquals(3, r.exit(), c + ": " + r.err());
+            assertEquals(expected, r.err().strip(), c.get(0));
+        }
+        CliRun awari = CliRun.of("probe", "--data", dir.toString(), "--variant", "awari", TEN);
+        assertEquals(3, awari.exit(), awari.err());
+        assertEquals("error: no awari tables in " + dir.resolve("awari") + ": create them with 'krou generate --data "
+                + dir + " --variant awari'", awari.err().strip());
+        // tables there, layer 0 gone: the missing file is named
+        Path partial = dir.resolve("partial");
+        CliRun g = CliRun.of("generate", "--max-seeds", "2", "--data", partial.toString(), "--threads", "1");
+        assertEquals(0, g.exit(), g.err());
+        java.nio.file.Files.delete(partial.resolve("abapa").resolve("values-00.krou"));
+        CliRun gap = CliRun.of("probe", "--data", partial.toString(), TWO);
+        assertEquals(3, gap.exit(), gap.err());
+        assertTrue(gap.err().contains("values-00.krou does not exist"), gap.err());
+    }
+
     /** The command list of {@code krou --help} shows each description's first line: a whole sentence. */
     @Test
     void everyCommandSummaryIsAWholeSentence() {
