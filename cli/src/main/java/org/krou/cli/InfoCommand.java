@@ -94,7 +94,7 @@ final class InfoCommand implements Callable<Integer> {
             }
         }
         if (found == 0) {
-            out.println("No tables in " + data + ". Create them with: scripts/krou generate --data " + data);
+            out.println("No tables in " + data + ": create them with 'krou generate --data " + data + "'");
             return Main.TABLES;
         }
         return whole ? Main.OK : Main.TABLES;

@@ -58,8 +58,9 @@ class CliContractTest {
 
     /**
      * Where a rule set has no table at all (a first run, a mistyped --data), every command that
-     * reads tables says so in one line and gives the command that writes them, not the layer of
-     * 0 seeds it looked for first; a set that lacks only that layer is still named by its file.
+     * reads tables says so in one line and gives the command that writes them (the same on every
+     * install: no path to a launcher), not the layer of 0 seeds it looked for first; a set that
+     * lacks only that layer is still named by its file.
      */
     @Test
     void noTablesAtAllSayHowToCreateThem() throws IOException {
@@ -76,6 +77,9 @@ class CliContractTest {
             assertEquals(3, r.exit(), c + ": " + r.err());
             assertEquals(expected, r.err().strip(), c.get(0));
         }
+        CliRun info = CliRun.of("info", "--data", none.toString());
+        assertEquals(3, info.exit(), info.err());
+        assertEquals("No tables in " + none + ": create them with 'krou generate --data " + none + "'", info.out().strip());
         CliRun awari = CliRun.of("probe", "--data", dir.toString(), "--variant", "awari", TEN);
         assertEquals(3, awari.exit(), awari.err());
         assertEquals("error: no awari tables in " + dir.resolve("awari") + ": create them with 'krou generate --data "
