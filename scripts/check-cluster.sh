@@ -22,11 +22,6 @@ say() { echo "check-cluster: $*"; }
 ok() { echo "check-cluster: ok: $* [$((SECONDS - LAP)) s]"; LAP=$SECONDS; } # a check passed, and its time
 LAP=$SECONDS
 
-# THE SWITCH. The final form (default) gives each worker its own --data directory. CHECK_CLUSTER_TODAY=1 runs the
-# options main had before the branch `storage` (krou worker --data) was merged: the workers reading and writing the
-# coordinator's data directory through the file system the namespaces share. Remove it once storage is merged.
-TODAY="${CHECK_CLUSTER_TODAY:-0}"
-
 [ "$(id -u)" = 0 ] || fail "needs root (it creates network namespaces): run it as root, as .ci/run does"
 command -v ip >/dev/null || fail "no ip command: install iproute2"
 "$KROU" --version >/dev/null || fail "scripts/krou --version exited with $?"
@@ -88,14 +83,12 @@ SECRET=(--secret-file "$TMP/keys/secret")
 WRONG_SECRET=(--secret-file "$TMP/keys/wrong")
 
 # start MEMBER KROU-ARGUMENTS...: krou in the member's namespace, in the background, output in $TMP/log/MEMBER.*;
-# in the final form every data directory but the member's own is hidden from it (an empty read-only tmpfs over it,
-# in the mount namespace of `ip netns exec`, which the caller's does not see)
+# every data directory but the member's own is hidden from it (an empty read-only tmpfs over it, in the mount
+# namespace of `ip netns exec`, which the caller's does not see)
 start() {
   local m="$1" hide=() d
   shift
-  if [ "$TODAY" != 1 ]; then
-    for d in "$TMP"/data/*; do [ "$d" = "$TMP/data/$m" ] || hide+=("$d"); done
-  fi
+  for d in "$TMP"/data/*; do [ "$d" = "$TMP/data/$m" ] || hide+=("$d"); done
   # shellcheck disable=SC2016 # (the inner shell expands them)
   ip netns exec "$PREFIX$m" bash -c 'n=$1; shift
     for ((i = 0; i < n; i++)); do mount -t tmpfs -o ro,size=16k krou-hidden "$1" || exit 125; shift; done
@@ -122,9 +115,6 @@ tail_err() { # the last lines a member wrote on standard error, else on standard
   local f="$TMP/log/$1.err"
   [ -s "$f" ] || f="$TMP/log/$1.out"
   tail -n 3 "$f" 2>/dev/null | tr '\n' ' '
-  if [ "$TODAY" != 1 ] && grep -qs "Unknown option" "$f"; then
-    echo "(the options of the final form; until the branch storage is merged: CHECK_CLUSTER_TODAY=1)"
-  fi
 }
 
 # peak RSS of every member running, sampled (VmHWM only grows during a process's life; the highest kept per member)
@@ -153,11 +143,9 @@ mib() { if [ -f "$TMP/hwm/$1" ]; then echo "$(($(<"$TMP/hwm/$1") / 1024)) MiB"; 
 WORKERS="${ADDR[w1]}:5701,${ADDR[w2]}:5701,${ADDR[w3]}:5701"
 JOIN="${ADDR[c]}:5700,$WORKERS,${ADDR[w4]}:5701"
 worker() { # $1: the member; $2: its secret option's file, if any
-  local secret=("${SECRET[@]}") data=()
+  local secret=("${SECRET[@]}")
   if [ "${2:-}" = wrong ]; then secret=("${WRONG_SECRET[@]}"); fi
-  # its own data directory in the final form; today it uses the coordinator's
-  if [ "$TODAY" != 1 ]; then data=(--data "$TMP/data/$1"); fi
-  start "$1" worker --port 5701 --host "${ADDR[$1]}" --join "$JOIN" --threads 1 "${secret[@]}" "${data[@]}"
+  start "$1" worker --port 5701 --host "${ADDR[$1]}" --join "$JOIN" --threads 1 "${secret[@]}" --data "$TMP/data/$1"
 }
 await_worker() { # until the worker says it listens (BOUND seconds at most)
   for ((i = 0; i < BOUND * 10; i++)); do
@@ -252,4 +240,4 @@ ok "a member with a wrong secret (x, ${ADDR[x]}) was not counted: the rerun abov
 # peak RSS, read before the workers are stopped by the cleanup
 sleep 0.2
 say "peak RSS (VmHWM) over both jobs: w1 $(mib w1), w2 $(mib w2) (killed), w3 $(mib w3), w4 $(mib w4), coordinator $(mib c)"
-say "OK in $SECONDS s$([ "$TODAY" = 1 ] && echo " (CHECK_CLUSTER_TODAY=1: the coordinator's data directory shared)")"
+say "OK in $SECONDS s"
