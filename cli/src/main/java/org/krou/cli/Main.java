@@ -109,9 +109,7 @@ public final class Main implements Callable<Integer> {
                 // e.g. probe "-0 0 0 0 0 1 / 1 0 0 0 0 0 S": read as the position it is, which its parser refuses
                 return commandLine(out, err, true).execute(a);
             }
-            err.println("error: " + Errors.oneLine(ex.getMessage()));
-            CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
-            err.println("Try 'krou " + (ex.getCommandLine().getCommandName().equals("krou") ? "" : ex.getCommandLine().getCommandName() + " ") + "--help'.");
+            err.println("error: " + Errors.oneLine(usage(ex)));
             return USAGE;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
@@ -119,6 +117,28 @@ public final class Main implements Callable<Integer> {
             return Errors.exitCode(ex);
         });
         return cl;
+    }
+
+    /**
+     * What picocli refused, in one line: its message, what it suggests instead, and where the
+     * command's options are listed; an unknown first word is an unknown command.
+     */
+    static String usage(CommandLine.ParameterException ex) {
+        String name = ex.getCommandLine() == null ? "krou" : ex.getCommandLine().getCommandName();
+        String help = name.equals("krou") ? "krou --help" : "krou " + name + " --help";
+        String what = ex.getMessage();
+        List<String> instead = List.of();
+        if (ex instanceof CommandLine.UnmatchedArgumentException u) {
+            instead = u.getSuggestions();
+            List<String> words = u.getUnmatched();
+            if (name.equals("krou") && !words.isEmpty() && !words.get(0).startsWith("-")) {
+                what = "unknown command '" + words.get(0) + "'";
+            }
+        }
+        List<String> some = instead.subList(0, Math.min(3, instead.size()));
+        String suggestion = some.isEmpty() ? "" : "; did you mean " + (some.size() == 1 ? some.get(0)
+                : String.join(", ", some.subList(0, some.size() - 1)) + " or " + some.get(some.size() - 1)) + "?";
+        return what + suggestion + " (see '" + help + "')";
     }
 
     /**

@@ -57,6 +57,24 @@ class CliContractTest {
     }
 
     /**
+     * What the parser refuses (an unknown command or option, an option without its value, a
+     * value of the wrong form) is said in one line, with picocli's suggestion and the help that
+     * lists the options, not in picocli's three.
+     */
+    @Test
+    void parseErrorsAreOneLineWithSuggestionAndHelp() {
+        String d = dir.toString();
+        refused(CliRun.of("prob", "--data", d, TEN), "unknown command 'prob'; did you mean probe? (see 'krou --help')");
+        refused(CliRun.of("frobnicate"), "unknown command 'frobnicate'; did you mean ", " or ", "(see 'krou --help')");
+        refused(CliRun.of("probe", "--dat", d, TEN), "Unknown option: '--dat'; did you mean --data? (see 'krou probe --help')");
+        refused(CliRun.of("verify", "--data", d, "--samples"), "Missing required parameter for option '--samples'",
+                "(see 'krou verify --help')");
+        refused(CliRun.of("generate", "--max-seeds", "x", "--data", d), "Invalid value for option '--max-seeds'",
+                "(see 'krou generate --help')");
+        refused(CliRun.of("--frob"), "Unknown option: '--frob' (see 'krou --help')");
+    }
+
+    /**
      * Where a rule set has no table at all (a first run, a mistyped --data), every command that
      * reads tables says so in one line and gives the command that writes them (the same on every
      * install: no path to a launcher), not the layer of 0 seeds it looked for first; a set that
