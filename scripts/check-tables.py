@@ -23,10 +23,10 @@ LINE = re.compile(r"([0-9a-f]{64})  ([a-z0-9=,-]+)/(values-(\d\d)\.krou)$")
 def published(path):
     """{file name: hex digest} of one list; its lines checked, its layers contiguous from 0."""
     digests = {}
+    variant = os.path.basename(path)[:-len(".sha256")]
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             m = LINE.match(line.rstrip("\n"))
-            variant = os.path.basename(path)[:-len(".sha256")]
             if not m or m.group(2) != variant:
                 raise SystemExit(f"{path}:{number}: not a line '<sha-256>  {variant}/values-NN.krou'")
             if int(m.group(4)) != len(digests):
